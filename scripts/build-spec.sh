@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Bundles the hand-written spec files into spec/dist/*.json and generates spec/generated/*.ts.
+# With --check it writes nothing and fails when a committed artefact differs from what the
+# sources give, so that generated types and bundles can never drift from the spec.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export REDOCLY_TELEMETRY=off
+mode=${1:-write}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+stale=0
+for name in openapi control; do
+  src="spec/$name.yaml"
+  [ -f "$src" ] || continue
+  npx --no-install redocly bundle "$src" --ext json -o "$tmp/$name.json" >/dev/null 2>"$tmp/$name.err" || {
+    cat "$tmp/$name.err" >&2
+    exit 1
+  }
+  npx --no-install openapi-typescript "$tmp/$name.json" -o "$tmp/$name.ts" --root-types >/dev/null 2>"$tmp/$name.ts.err" || {
+    cat "$tmp/$name.ts.err" >&2
+    exit 1
+  }
+  for pair in "$name.json:spec/dist/$name.json" "$name.ts:spec/generated/$name.ts"; do
+    generated="$tmp/${pair%%:*}"
+    target="${pair#*:}"
+    if [ "$mode" = "--check" ]; then
+      if ! cmp -s "$generated" "$target"; then
+        echo "stale: $target does not match spec/$name.yaml; run npm run spec:build" >&2
+        stale=1
+      fi
+    else
+      cp "$generated" "$target"
+    fi
+  done
+done
+if [ "$mode" != "--check" ]; then
+  npx --no-install tsx scripts/traceability.ts
+fi
+exit $stale

@@ -1,0 +1,369 @@
+/**
+ * Loads a bundled OpenAPI 3.1 document and compiles it into validators and a router. The spec is
+ * the single source of truth (issue 2): the mock, the fixtures and the contract suite take every
+ * shape check from here and nowhere else.
+ */
+import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { type FieldError, toFieldErrors } from './field-errors.ts';
+import { addKitFormats } from './formats/index.ts';
+
+// ajv-formats ships CommonJS; under Bundler resolution its default may be wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+type Json = Record<string, unknown>;
+
+/** One HTTP method of the interface, as the router and validators see it. */
+export interface OperationInfo {
+  operationId: string;
+  method: string;
+  path: string;
+  tags: string[];
+  rules: string[];
+  assumption?: string;
+  /** Status codes documented for this operation, as strings ('200', '400', ...). */
+  statuses: string[];
+  /** Whether the operation requires the TokenAuth scheme. */
+  secured: boolean;
+  parameters: ParameterInfo[];
+  hasRequestBody: boolean;
+  operation: Json;
+}
+
+/** A path or query parameter of an operation. */
+export interface ParameterInfo {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: Json;
+}
+
+/** What the router answers for a method and a path. */
+export type RouteMatch =
+  | { kind: 'found'; operation: OperationInfo; params: Record<string, string> }
+  | { kind: 'method_not_allowed'; allow: string[] }
+  | { kind: 'not_found' };
+
+/** The result of checking a response against the documented ones (schemathesis-style wording). */
+export interface ResponseCheck {
+  ok: boolean;
+  problems: string[];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** Rewrites `#/components/schemas/X` to the ajv id of the components document. */
+function rewriteRefs(node: unknown, baseId: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, baseId));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+      out[key] = `${baseId}#/$defs/${value.slice('#/components/schemas/'.length)}`;
+    } else if (key === 'discriminator' && value && typeof value === 'object') {
+      // ajv implements discriminator without `mapping`; the branches' `const` tags say the same.
+      const { mapping: _mapping, ...rest } = value as Json;
+      out[key] = rest;
+    } else {
+      out[key] = rewriteRefs(value, baseId);
+    }
+  }
+  return out;
+}
+
+function collectExtensionKeys(node: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const n of node) collectExtensionKeys(n, into);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node as Json)) {
+      if (key.startsWith('x-')) into.add(key);
+      collectExtensionKeys(value, into);
+    }
+  }
+  return into;
+}
+
+function templateToRegExp(path: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const pattern = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      if (part.startsWith('{')) {
+        names.push(part.slice(1, -1));
+        return '([^/]+)';
+      }
+      return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { regex: new RegExp(`^${pattern}$`), names };
+}
+
+/**
+ * A compiled contract: validators by operationId and schema name, and a router over its paths.
+ * Create one per document with {@link loadContract}.
+ */
+export class Contract {
+  readonly document: Json;
+  readonly operations: ReadonlyMap<string, OperationInfo>;
+  readonly #ajv: Ajv2020;
+  readonly #id: string;
+  readonly #cache = new Map<string, ValidateFunction>();
+  readonly #byObject = new WeakMap<object, ValidateFunction>();
+  readonly #routes: {
+    regex: RegExp;
+    names: string[];
+    path: string;
+    byMethod: Map<string, OperationInfo>;
+  }[] = [];
+
+  constructor(document: Json, id: string) {
+    this.document = document;
+    this.#id = id;
+    this.#ajv = new Ajv2020({
+      strict: true,
+      strictTypes: false,
+      // `anyOf: [{required: [body]}, {required: [document_paths]}]` names properties defined beside it.
+      strictRequired: false,
+      allErrors: true,
+      verbose: true,
+      discriminator: true,
+      allowUnionTypes: true,
+    });
+    addFormats(this.#ajv);
+    addKitFormats(this.#ajv);
+    this.#ajv.addVocabulary([
+      'example',
+      'xml',
+      'externalDocs',
+      ...collectExtensionKeys(document, new Set()),
+    ]);
+    const components = (document.components as Json | undefined) ?? {};
+    const schemas = (components.schemas as Json | undefined) ?? {};
+    this.#ajv.addSchema({ $id: id, $defs: rewriteRefs(schemas, id) as Json });
+
+    const operations = new Map<string, OperationInfo>();
+    const globalSecured = Array.isArray(document.security) && document.security.length > 0;
+    for (const [path, item] of Object.entries((document.paths as Json | undefined) ?? {})) {
+      const { regex, names } = templateToRegExp(path);
+      const byMethod = new Map<string, OperationInfo>();
+      for (const method of METHODS) {
+        const operation = (item as Json)[method] as Json | undefined;
+        if (!operation) continue;
+        const security = operation.security as unknown[] | undefined;
+        const info: OperationInfo = {
+          operationId: operation.operationId as string,
+          method: method.toUpperCase(),
+          path,
+          tags: (operation.tags as string[] | undefined) ?? [],
+          rules: (operation['x-rules'] as string[] | undefined) ?? [],
+          assumption: operation['x-kit-assumption'] as string | undefined,
+          statuses: Object.keys((operation.responses as Json | undefined) ?? {}),
+          secured: security === undefined ? globalSecured : security.length > 0,
+          parameters: [
+            ...(((item as Json).parameters as ParameterInfo[] | undefined) ?? []),
+            ...((operation.parameters as ParameterInfo[] | undefined) ?? []),
+          ],
+          hasRequestBody: operation.requestBody !== undefined,
+          operation,
+        };
+        operations.set(info.operationId, info);
+        byMethod.set(info.method, info);
+      }
+      this.#routes.push({ regex, names, path, byMethod });
+    }
+    this.operations = operations;
+  }
+
+  /** The operation with this operationId; throws for an id the spec does not have. */
+  operation(operationId: string): OperationInfo {
+    const info = this.operations.get(operationId);
+    if (!info) throw new Error(`Unknown operationId "${operationId}"`);
+    return info;
+  }
+
+  /** Finds the operation for a method and a path (404 and 405 semantics, RFC 9110 Allow). */
+  route(method: string, pathname: string): RouteMatch {
+    for (const route of this.#routes) {
+      const match = route.regex.exec(pathname);
+      if (!match) continue;
+      const operation = route.byMethod.get(method.toUpperCase());
+      if (!operation) return { kind: 'method_not_allowed', allow: [...route.byMethod.keys()] };
+      const params: Record<string, string> = {};
+      route.names.forEach((name, i) => {
+        params[name] = decodeURIComponent(match[i + 1] ?? '');
+      });
+      return { kind: 'found', operation, params };
+    }
+    return { kind: 'not_found' };
+  }
+
+  #compile(key: string, schema: unknown): ValidateFunction {
+    let validate = this.#cache.get(key);
+    if (!validate) {
+      validate = this.#ajv.compile(rewriteRefs(schema, this.#id) as AnySchemaObject);
+      this.#cache.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** Validates a value against a named component schema; [] when it is valid. */
+  validateSchema(name: string, value: unknown): FieldError[] {
+    const validate = this.#compile(`schema:${name}`, { $ref: `#/components/schemas/${name}` });
+    return validate(value) ? [] : toFieldErrors(validate.errors ?? []);
+  }
+
+  /** The raw ajv errors of a value against a named component schema (for tests and tools). */
+  rawSchemaErrors(name: string, value: unknown): ErrorObject[] {
+    const validate = this.#compile(`schema:${name}`, { $ref: `#/components/schemas/${name}` });
+    return validate(value) ? [] : [...(validate.errors ?? [])];
+  }
+
+  /** Validates a JSON request body of an operation; [] when it is valid. */
+  validateRequestBody(operationId: string, body: unknown): FieldError[] {
+    const schema = this.#mediaSchema(this.operation(operationId).operation.requestBody);
+    if (!schema) return [];
+    return this.#validateWith(`request:${operationId}`, schema, body);
+  }
+
+  /**
+   * Reads query parameters from their string form (booleans as true/false/1/0, as Django REST
+   * Framework accepts them) and validates them. Unknown query parameters are ignored.
+   */
+  parseQuery(
+    operationId: string,
+    query: Record<string, string | undefined>,
+  ): { values: Record<string, unknown>; errors: FieldError[] } {
+    const values: Record<string, unknown> = {};
+    const errors: FieldError[] = [];
+    for (const parameter of this.operation(operationId).parameters) {
+      if (parameter.in !== 'query') continue;
+      const raw = query[parameter.name];
+      if (raw === undefined) {
+        if (parameter.required) {
+          errors.push({
+            attr: parameter.name,
+            code: 'required',
+            detail: 'This field is required.',
+          });
+        } else if (parameter.schema.default !== undefined) {
+          values[parameter.name] = parameter.schema.default;
+        }
+        continue;
+      }
+      let value: unknown = raw;
+      if (parameter.schema.type === 'boolean') {
+        const lowered = raw.toLowerCase();
+        if (['true', '1'].includes(lowered)) value = true;
+        else if (['false', '0'].includes(lowered)) value = false;
+        else {
+          errors.push({
+            attr: parameter.name,
+            code: 'invalid',
+            detail: 'Must be a valid boolean.',
+          });
+          continue;
+        }
+      }
+      const found = this.#validateWith(
+        `query:${operationId}:${parameter.name}`,
+        parameter.schema,
+        value,
+      ).map((e) => ({ ...e, attr: e.attr ? `${parameter.name}.${e.attr}` : parameter.name }));
+      if (found.length) errors.push(...found);
+      else values[parameter.name] = value;
+    }
+    return { values, errors };
+  }
+
+  /**
+   * Checks a response against the operation's documented responses: status documented, content
+   * type, body schema. Problems read "<title> / Received: ... / Documented: ...".
+   */
+  checkResponse(
+    operationId: string,
+    status: number,
+    contentType: string | null | undefined,
+    body: unknown,
+  ): ResponseCheck {
+    const info = this.operation(operationId);
+    const responses = (info.operation.responses as Json | undefined) ?? {};
+    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
+    if (!key) {
+      return {
+        ok: false,
+        problems: [
+          `Undocumented HTTP status code\nReceived: ${status}\nDocumented: ${info.statuses.join(', ')}`,
+        ],
+      };
+    }
+    const response = this.#resolve(responses[key]) as Json;
+    const content = response.content as Json | undefined;
+    if (!content) return { ok: true, problems: [] };
+    const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const documented = Object.keys(content);
+    if (!documented.includes(media)) {
+      return {
+        ok: false,
+        problems: [
+          `Undocumented Content-Type\nReceived: ${media || '(none)'}\nDocumented: ${documented.join(', ')}`,
+        ],
+      };
+    }
+    const schema = (content[media] as Json).schema;
+    if (!schema) return { ok: true, problems: [] };
+    const validate = this.#compile(`response:${operationId}:${key}:${media}`, schema);
+    if (validate(body)) return { ok: true, problems: [] };
+    const details = (validate.errors ?? [])
+      .slice(0, 10)
+      .map((e) => `  ${e.instancePath || '/'} ${e.message ?? e.keyword}`)
+      .join('\n');
+    return {
+      ok: false,
+      problems: [
+        `Response violates schema\nReceived: ${status} ${JSON.stringify(body)?.slice(0, 500)}\nDocumented: the ${key} ${media} schema of ${operationId}\n${details}`,
+      ],
+    };
+  }
+
+  /**
+   * Validates a value against any schema fragment of this document (refs such as
+   * `#/components/schemas/X` resolve); the compiled validator is cached per fragment object.
+   */
+  validateValue(schema: object, value: unknown): FieldError[] {
+    let validate = this.#byObject.get(schema);
+    if (!validate) {
+      validate = this.#ajv.compile(rewriteRefs(schema, this.#id) as AnySchemaObject);
+      this.#byObject.set(schema, validate);
+    }
+    return validate(value) ? [] : toFieldErrors(validate.errors ?? []);
+  }
+
+  #validateWith(key: string, schema: unknown, value: unknown): FieldError[] {
+    const validate = this.#compile(key, schema);
+    return validate(value) ? [] : toFieldErrors(validate.errors ?? []);
+  }
+
+  #mediaSchema(requestBody: unknown): unknown {
+    const body = this.#resolve(requestBody) as Json | undefined;
+    const content = body?.content as Json | undefined;
+    return (content?.['application/json'] as Json | undefined)?.schema;
+  }
+
+  /** Follows one `#/components/...` reference of a response or request body object. */
+  #resolve(node: unknown): unknown {
+    const ref = (node as Json | undefined)?.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+    return ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((n, part) => (n as Json | undefined)?.[part], this.document);
+  }
+}
+
+/** Compiles a bundled OpenAPI document; `id` names it inside ajv (`kit:openapi`, `kit:control`). */
+export function loadContract(document: Json, id: string): Contract {
+  return new Contract(document, id);
+}
+
+export type { FieldError };

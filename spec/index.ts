@@ -1,0 +1,22 @@
+/**
+ * The spec module: the bundled Data-Import contract, its generated types and its compiled
+ * validators. Everything else in the kit (mock, fixtures, contract suite) imports shapes and
+ * checks from here, never from a copy (issue 2, section 3).
+ *
+ * @example
+ * import { dataImport } from './spec/index.ts';
+ * const errors = dataImport.validateRequestBody('validateAccount', payload);
+ */
+
+import { type Contract, loadContract } from './contract.ts';
+import openapi from './dist/openapi.json' with { type: 'json' };
+
+export type { Contract, OperationInfo, ResponseCheck, RouteMatch } from './contract.ts';
+export { type FieldError, pointerToAttr, toFieldErrors } from './field-errors.ts';
+export type { components, operations, paths } from './generated/openapi.ts';
+
+/** The Data-Import interface, compiled (rules GEN-1..GEN-11 and every operation's shapes). */
+export const dataImport: Contract = loadContract(openapi as Record<string, unknown>, 'kit:openapi');
+
+/** The bundled OpenAPI document of the Data-Import interface. */
+export const openapiDocument = openapi as Record<string, unknown>;

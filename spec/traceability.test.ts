@@ -1,0 +1,44 @@
+/**
+ * Traceability (issue 2, section 4): every rule ID of the catalogue is carried by a spec element,
+ * every endpoint of the reference has its path and method in the spec, and the committed table
+ * is the one the spec gives.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { dataImport, openapiDocument } from './index.ts';
+import { loadReferenceEndpoints, loadRules, normalisePath } from './rules.ts';
+import { collectRuleCitations, renderTraceability } from './traceability.ts';
+
+describe('traceability', () => {
+  const citations = collectRuleCitations(openapiDocument);
+  const rules = loadRules();
+
+  test('the rule catalogue is read whole', () => {
+    expect(rules.length).toBeGreaterThan(100);
+    expect(rules.map((r) => r.id)).toContain('STS-15');
+  });
+
+  test.each(rules.map((r) => [r.id, r.text]))('rule %s is carried by a spec element', (id) => {
+    expect(citations.get(id) ?? []).not.toEqual([]);
+  });
+
+  test('no spec element cites a rule ID the catalogue does not have', () => {
+    const known = new Set(rules.map((r) => r.id));
+    expect([...citations.keys()].filter((id) => !known.has(id))).toEqual([]);
+  });
+
+  test.each(loadReferenceEndpoints().map((e) => [e.method, e.path]))(
+    'the reference operation %s %s has a path in the spec',
+    (method, path) => {
+      const found = [...dataImport.operations.values()].some(
+        (op) => op.method === method && normalisePath(op.path) === path,
+      );
+      expect(found).toBe(true);
+    },
+  );
+
+  test('spec/TRACEABILITY.md is current (npm run spec:build)', () => {
+    const committed = readFileSync(new URL('./TRACEABILITY.md', import.meta.url), 'utf8');
+    expect(committed).toBe(renderTraceability(openapiDocument, rules));
+  });
+});
