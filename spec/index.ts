@@ -9,6 +9,7 @@
  */
 
 import { type Contract, loadContract } from './contract.ts';
+import control from './dist/control.json' with { type: 'json' };
 import openapi from './dist/openapi.json' with { type: 'json' };
 
 export type { Contract, OperationInfo, ResponseCheck, RouteMatch } from './contract.ts';
@@ -20,3 +21,9 @@ export const dataImport: Contract = loadContract(openapi as Record<string, unkno
 
 /** The bundled OpenAPI document of the Data-Import interface. */
 export const openapiDocument = openapi as Record<string, unknown>;
+
+/** The mock's operator control API (`spec/control.yaml`), kept apart from the interface's spec. */
+export const mockControl: Contract = loadContract(
+  control as Record<string, unknown>,
+  'kit:control',
+);

@@ -1,32 +1,43 @@
-// TEMPORARY placeholder until the formats module lands; the formats helper replaces this file.
+/**
+ * The kit's identifier and format rules: every rule has a validator (used by the spec's ajv
+ * formats and the mock) and a seeded generator (used by the fixtures) in the same file.
+ * See spec/formats/README.md for each rule's source and the decisions taken.
+ */
 import type { Ajv } from 'ajv';
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { isValidMpanCore } from './mpan.ts';
+import { isValidMprn } from './mprn.ts';
+import { isValidUkPhoneNumber } from './phone.ts';
+import { isValidUkPostcode } from './postcode.ts';
+import { isValidTaxYear } from './tax-year.ts';
 
-const mpanPrimes = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43];
-export const kitFormats: Record<string, (v: string) => boolean> = {
-  'uk-phone': (v) => v.length <= 32 && isValidPhoneNumber(v, 'GB'),
-  'uk-postcode': (v) =>
-    /^([A-Z]{1,2}[0-9][A-Z0-9]?) ?([0-9][ABD-HJLNP-UW-Z]{2})$/i.test(v) || /^GIR ?0AA$/i.test(v),
-  'mpan-core': (v) => {
-    if (!/^\d{13}$/.test(v)) return false;
-    const id = Number(v.slice(0, 2));
-    if (id < 10 || id > 38) return false;
-    const sum = mpanPrimes.reduce((s, p, i) => s + p * Number(v[i]), 0);
-    return (sum % 11) % 10 === Number(v[12]);
-  },
-  mprn: (v) => {
-    if (!/^\d{6,10}$/.test(v)) return false;
-    const body = v.slice(0, -2);
-    const n = body.length;
-    let sum = 0;
-    for (let i = 0; i < n; i++) sum += Number(body[i]) * (n - i);
-    return String(sum % 11).padStart(2, '0') === v.slice(-2);
-  },
-  'tax-year': (v) =>
-    /^\d{4}\/\d{2}$/.test(v) && (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)),
+export * from './meter-serial.ts';
+export * from './mpan.ts';
+export * from './mprn.ts';
+export * from './phone.ts';
+export * from './postcode.ts';
+export * from './settlement.ts';
+export * from './tariff-code.ts';
+export * from './tax-year.ts';
+
+/**
+ * The custom formats the spec declares (`format:` in PhoneNumber, Postcode, MpanCore, Mprn and
+ * TaxYear.yaml), by name, with the validator that implements each.
+ */
+export const kitFormats: Readonly<Record<string, (value: string) => boolean>> = {
+  'uk-phone': isValidUkPhoneNumber,
+  'uk-postcode': isValidUkPostcode,
+  'mpan-core': isValidMpanCore,
+  mprn: isValidMprn,
+  'tax-year': isValidTaxYear,
 };
-export function addKitFormats(ajv: Ajv): Ajv {
-  for (const [name, validate] of Object.entries(kitFormats))
+
+/**
+ * Registers {@link kitFormats} on an ajv instance (Ajv or Ajv2020) as string formats, so schemas
+ * using them compile under ajv's strict mode; returns the same instance.
+ */
+export function addKitFormats<T extends Pick<Ajv, 'addFormat'>>(ajv: T): T {
+  for (const [name, validate] of Object.entries(kitFormats)) {
     ajv.addFormat(name, { type: 'string', validate });
+  }
   return ajv;
 }

@@ -265,6 +265,20 @@ export interface paths {
          *     - "Intermittent problems give 500 and the request is retried as it is" (PAY-5).
          *     - An invalid request gets the error body `request_failed_validation` (ERR-1); an account that
          *       is not imported (unknown, or only staged) gets 404 `account_not_found`.
+         *
+         *     The kit's mock simulates the upstream vendor. Like a payment provider's test cards, magic
+         *     references choose its answer:
+         *
+         *     | reference starts with | answer |
+         *     | --------------------- | ------ |
+         *     | `FAIL-PERSISTENT-`    | 400 PaymentVendorError, on every attempt (do not retry unchanged, PAY-4) |
+         *     | `FAIL-INTERMITTENT-`  | 500 PaymentVendorError on the first attempt; the same request retried gets 201 (PAY-5) |
+         *     | anything else         | 201 |
+         *
+         *     The mock's operator can also make the vendor fail (persistently or intermittently) for a
+         *     supplier or an account, for every call or for the next N calls; an account's fault wins over
+         *     its supplier's, and both win over the reference. An account that already has an active
+         *     instruction gets its 400 before the vendor is called.
          */
         post: operations["createPaymentInstruction"];
         delete?: never;

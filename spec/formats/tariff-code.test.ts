@@ -1,0 +1,83 @@
+import { base, en, en_GB, Faker } from '@faker-js/faker';
+import { describe, expect, it } from 'vitest';
+import { GSP_GROUP_LETTERS } from './mpan.ts';
+import {
+  generateProductCode,
+  generateTariffCode,
+  isValidTariffCode,
+  parseTariffCode,
+} from './tariff-code.ts';
+
+function seeded(seed: number): Faker {
+  const faker = new Faker({ locale: [en_GB, en, base] });
+  faker.seed(seed);
+  return faker;
+}
+
+describe('tariff codes', () => {
+  it.each([
+    'E-1R-VAR-17-01-11-A',
+    'G-1R-VAR-17-01-11-A',
+    'E-1R-AGILE-24-10-01-C',
+    'E-2R-GO-22-03-01-P',
+  ])('accepts the Octopus-style code %j', (code) => {
+    expect(isValidTariffCode(code)).toBe(true);
+  });
+
+  it.each([
+    ['ELEC-1234-J', 'S1 example: a catalogue code, not Octopus-style'],
+    ['E-1R-VAR-17-01-11-I', 'I is no GSP group'],
+    ['E-3R-VAR-17-01-11-A', 'no 3R'],
+    ['e-1r-var-17-01-11-a', 'lower case'],
+    ['E-1R--A', 'empty product'],
+  ])('rejects %j (%s)', (code) => {
+    expect(isValidTariffCode(code)).toBe(false);
+  });
+
+  it('splits a code into its parts', () => {
+    expect(parseTariffCode('E-2R-AGILE-24-10-01-C')).toEqual({
+      fuel: 'E',
+      registers: '2R',
+      product: 'AGILE-24-10-01',
+      gspGroup: 'C',
+    });
+    expect(parseTariffCode('GAS-1234-J')).toBeUndefined();
+  });
+});
+
+describe('generateTariffCode', () => {
+  it('generates valid codes for 1,000 seeds', () => {
+    for (let seed = 0; seed < 1000; seed++) {
+      const code = generateTariffCode(seeded(seed));
+      expect(isValidTariffCode(code), `seed ${seed}: ${code}`).toBe(true);
+      expect(parseTariffCode(code)?.product).toMatch(/^[A-Z0-9-]+-\d\d-\d\d-\d\d$/);
+    }
+  });
+
+  it('follows the fuel, registers, region and product it is given', () => {
+    for (const gspGroup of GSP_GROUP_LETTERS) {
+      const code = generateTariffCode(seeded(1), { fuel: 'E', registers: '2R', gspGroup });
+      expect(parseTariffCode(code)).toMatchObject({ fuel: 'E', registers: '2R', gspGroup });
+    }
+    expect(
+      generateTariffCode(seeded(1), { fuel: 'G', gspGroup: 'J', product: 'VAR-17-01-11' }),
+    ).toBe('G-1R-VAR-17-01-11-J');
+  });
+
+  it('refuses multi-register gas and products outside the pattern', () => {
+    expect(() => generateTariffCode(seeded(1), { fuel: 'G', registers: '2R' })).toThrow(RangeError);
+    expect(() => generateTariffCode(seeded(1), { product: 'var 17' })).toThrow(RangeError);
+  });
+
+  it('is deterministic: the same seed gives the same codes', () => {
+    const run = (seed: number) => {
+      const faker = seeded(seed);
+      return Array.from({ length: 5 }, () => [
+        generateTariffCode(faker),
+        generateProductCode(faker),
+      ]);
+    };
+    expect(run(4)).toEqual(run(4));
+    expect(run(4)).not.toEqual(run(5));
+  });
+});
