@@ -1,2 +1,87 @@
-// Placeholder until the standalone server lands in this session's next commit.
-console.log('Data-Import mock: coming soon');
+/**
+ * `npm start`: the standalone mock on 127.0.0.1:4010 (PORT and HOST override) with the default
+ * state, or a config file's, optionally kept across restarts in a state file.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { createMockServer } from './adapters/node-server.ts';
+import { createDataImportMock } from './create-mock.ts';
+import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
+import { nodeEnv } from './node-env.ts';
+import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
+import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new InvalidArgumentError('must be a port number 0-65535');
+  }
+  return n;
+}
+
+const program = new Command()
+  .name('npm start --')
+  .description(
+    'The Data-Import mock: the interface under /v1/ and the operator control API under /__mock/.',
+  )
+  .option(
+    '-p, --port <port>',
+    'port to listen on (env PORT)',
+    port,
+    port(process.env.PORT ?? '4010'),
+  )
+  .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
+  .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
+  .option('-s, --state-file <file>', 'keep the state in this file across restarts')
+  .option('-q, --quiet', 'print nothing but errors')
+  .showHelpAfterError();
+
+program.parse();
+const options = program.opts<{
+  port: number;
+  host: string;
+  config?: string;
+  stateFile?: string;
+  quiet?: boolean;
+}>();
+
+try {
+  const config = options.config ? loadConfigFile(options.config) : defaultConfig;
+  const env = nodeEnv();
+  const saved = options.stateFile ? loadStateFile(options.stateFile) : undefined;
+  const write = options.stateFile ? createStateWriter(options.stateFile) : undefined;
+  const mock = createDataImportMock({ config, env, state: saved, onChange: write });
+  if (write && !saved) await write(mock.state);
+  const server = createMockServer(mock.service);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `Port ${options.port} on ${options.host} is in use; choose another with --port or PORT.`
+        : `Cannot listen on ${options.host}:${options.port}: ${error.message}`,
+    );
+    process.exit(2);
+  });
+  server.listen(options.port, options.host, () => {
+    const address = server.address() as { port: number };
+    const base = `http://${options.host}:${address.port}`;
+    if (!options.quiet) {
+      console.log(`Data-Import mock on ${base}`);
+      console.log(`  interface      ${base}/v1/data-import/...   token: POST ${base}/v1/graphql/`);
+      console.log(`  control API    ${base}/__mock/ (health: ${base}/__mock/health)`);
+      if (!options.config) console.log(`  API key        ${DEMO_API_KEY}`);
+      for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
+      console.log(`  teams          ${config.operationsTeams.join(', ')}`);
+      console.log(
+        `  state          ${options.stateFile ? `kept in ${options.stateFile}` : 'in memory'}`,
+      );
+    }
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  if (error instanceof ConfigFileError || error instanceof StateFileError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}

@@ -1,9 +1,11 @@
-/** Writes spec/TRACEABILITY.md from the bundled spec and the rule catalogue (issue 2, section 4). */
+/**
+ * Writes spec/TRACEABILITY.md (rule -> spec elements) and spec/ASSUMPTIONS.md (the kit's
+ * decisions where the reference is silent) from the bundled spec (issue 2, section 4).
+ */
 import { writeFileSync } from 'node:fs';
 import openapi from '../spec/dist/openapi.json' with { type: 'json' };
-import { renderTraceability } from '../spec/traceability.ts';
+import { renderAssumptions, renderTraceability } from '../spec/traceability.ts';
 
-writeFileSync(
-  new URL('../spec/TRACEABILITY.md', import.meta.url),
-  renderTraceability(openapi as Record<string, unknown>),
-);
+const document = openapi as Record<string, unknown>;
+writeFileSync(new URL('../spec/TRACEABILITY.md', import.meta.url), renderTraceability(document));
+writeFileSync(new URL('../spec/ASSUMPTIONS.md', import.meta.url), renderAssumptions(document));

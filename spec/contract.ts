@@ -6,7 +6,7 @@
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { type FieldError, toFieldErrors } from './field-errors.ts';
+import { type FieldError, NON_FIELD_ERRORS, toFieldErrors } from './field-errors.ts';
 import { addKitFormats } from './formats/index.ts';
 
 // ajv-formats ships CommonJS; under Bundler resolution its default may be wrapped.
@@ -269,7 +269,11 @@ export class Contract {
         `query:${operationId}:${parameter.name}`,
         parameter.schema,
         value,
-      ).map((e) => ({ ...e, attr: e.attr ? `${parameter.name}.${e.attr}` : parameter.name }));
+      ).map((e) => ({
+        ...e,
+        // A failure of the parameter's value as a whole points at the parameter itself.
+        attr: e.attr === NON_FIELD_ERRORS ? parameter.name : `${parameter.name}.${e.attr}`,
+      }));
       if (found.length) errors.push(...found);
       else values[parameter.name] = value;
     }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { dataImport, openapiDocument } from './index.ts';
 import { loadReferenceEndpoints, loadRules, normalisePath } from './rules.ts';
-import { collectRuleCitations, renderTraceability } from './traceability.ts';
+import { collectRuleCitations, renderAssumptions, renderTraceability } from './traceability.ts';
 
 describe('traceability', () => {
   const citations = collectRuleCitations(openapiDocument);
@@ -36,6 +36,11 @@ describe('traceability', () => {
       expect(found).toBe(true);
     },
   );
+
+  test('spec/ASSUMPTIONS.md is current (npm run spec:build)', () => {
+    const committed = readFileSync(new URL('./ASSUMPTIONS.md', import.meta.url), 'utf8');
+    expect(committed).toBe(renderAssumptions(openapiDocument));
+  });
 
   test('spec/TRACEABILITY.md is current (npm run spec:build)', () => {
     const committed = readFileSync(new URL('./TRACEABILITY.md', import.meta.url), 'utf8');

@@ -1,0 +1,65 @@
+/**
+ * MSW handlers for use inside a supplier's own tests and in browsers (issue 3). One handler per
+ * operation of the spec, generated from its paths, plus `graphql.mutation('ObtainToken')`, plus a
+ * catch-all for unknown routes under /v1/ and the control API. Every handler hands the request to
+ * the same service as the standalone server, so both answer alike.
+ */
+import { graphql, HttpResponse, http, type RequestHandler } from 'msw';
+import { dataImport } from '../../spec/index.ts';
+import type { MockService, PlainRequest, PlainResponse } from '../service.ts';
+
+async function toPlainRequest(request: Request, bodyText?: string): Promise<PlainRequest> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers,
+    bodyText: bodyText ?? (await request.text()),
+  };
+}
+
+function toResponse(response: PlainResponse): Response {
+  return HttpResponse.json(response.body as Record<string, unknown>, {
+    status: response.status,
+    headers: response.headers,
+  });
+}
+
+/** Options of the handlers. */
+export interface MswHandlerOptions {
+  /** Origin the handlers answer for, e.g. `http://127.0.0.1:4010`; any origin when omitted. */
+  baseUrl?: string;
+}
+
+/** The MSW handlers of a mock service. */
+export function createMswHandlers(
+  service: MockService,
+  options: MswHandlerOptions = {},
+): RequestHandler[] {
+  const origin = options.baseUrl?.replace(/\/$/, '') ?? '*';
+  const forward = async ({ request }: { request: Request }) =>
+    toResponse(await service.handle(await toPlainRequest(request)));
+  const handlers: RequestHandler[] = [
+    graphql
+      .link(`${origin}/v1/graphql/`)
+      .mutation('ObtainToken', async ({ request, query, variables, operationName }) =>
+        toResponse(
+          await service.handle(
+            await toPlainRequest(request, JSON.stringify({ query, variables, operationName })),
+          ),
+        ),
+      ),
+  ];
+  for (const op of dataImport.operations.values()) {
+    const method = op.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
+    const path = `${origin}${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+    handlers.push(http[method](path, forward));
+  }
+  handlers.push(http.all(`${origin}/v1/*`, forward), http.all(`${origin}/__mock/*`, forward));
+  return handlers;
+}

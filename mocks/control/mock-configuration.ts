@@ -1,0 +1,148 @@
+/**
+ * The `mock-configuration` tag of the control API: the operator's powers the reference says
+ * exist but have no endpoint (SUP-1): suppliers, operations teams, skip marks, the concurrency
+ * limit of process, token lifetimes and API keys.
+ */
+import { mockControl } from '../../spec/index.ts';
+import { accountKey, type Supplier } from '../domain/state.ts';
+import { json, validationFailed } from '../operations/respond.ts';
+import type { OperationResponse } from '../operations/types.ts';
+import type { ControlOperation } from './types.ts';
+
+function invalid(operationId: string, body: unknown): OperationResponse | undefined {
+  const errors = mockControl.validateRequestBody(operationId, body);
+  return errors.length > 0
+    ? validationFailed('request_failed_validation', 'Invalid request.', errors)
+    : undefined;
+}
+
+/** `listSuppliers`: every supplier with status and configuration (SUP-1, SUP-4). */
+export const listSuppliers: ControlOperation = (_request, { service }) =>
+  json(200, Object.values(service.state.suppliers));
+
+/** `putSupplier`: creates (201) or updates (200) a supplier (SUP-1..SUP-4). */
+export const putSupplier: ControlOperation = async ({ params, body }, { service }) => {
+  const refused = invalid('putSupplier', body);
+  if (refused) return refused;
+  const change = body as {
+    status?: Supplier['status'];
+    emails_on_migration?: boolean;
+    document_root?: string;
+  };
+  const code = params.code!;
+  const existing = service.state.suppliers[code];
+  const supplier: Supplier = {
+    code,
+    status: change.status ?? existing?.status ?? 'Ongoing',
+    emailsOnMigration: change.emails_on_migration ?? existing?.emailsOnMigration ?? false,
+    documentRoot: change.document_root ?? existing?.documentRoot ?? '',
+  };
+  service.state.suppliers[code] = supplier;
+  await service.changed();
+  return json(existing ? 200 : 201, supplier);
+};
+
+/** `listOperationsTeams`: teams process may link accounts to (PRC-3). */
+export const listOperationsTeams: ControlOperation = (_request, { service }) =>
+  json(200, service.state.operationsTeams);
+
+/** `putOperationsTeam`: creates a team (201) or confirms it (200) (PRC-3). */
+export const putOperationsTeam: ControlOperation = async ({ params }, { service }) => {
+  const name = params.name!;
+  if (service.state.operationsTeams.includes(name)) {
+    return json(200, { detail: `Operations team ${name} exists.` });
+  }
+  service.state.operationsTeams.push(name);
+  await service.changed();
+  return json(201, { detail: `Operations team ${name} is created.` });
+};
+
+function skipMark(params: Record<string, string>, skipped: boolean) {
+  return {
+    import_supplier_code: params.import_supplier_code,
+    external_account_number: params.external_account_number,
+    skipped,
+  };
+}
+
+/** `markAccountToBeSkipped`: staging and processing of the account are refused (STG-6). */
+export const markAccountToBeSkipped: ControlOperation = async ({ params }, { service }) => {
+  const key = accountKey(params.import_supplier_code!, params.external_account_number!);
+  if (!service.state.skipMarks.includes(key)) service.state.skipMarks.push(key);
+  await service.changed();
+  return json(200, skipMark(params, true));
+};
+
+/** `unmarkAccountToBeSkipped`: the account may be staged again (STG-6). */
+export const unmarkAccountToBeSkipped: ControlOperation = async ({ params }, { service }) => {
+  const key = accountKey(params.import_supplier_code!, params.external_account_number!);
+  service.state.skipMarks = service.state.skipMarks.filter((k) => k !== key);
+  await service.changed();
+  return json(200, skipMark(params, false));
+};
+
+function processingBody(service: {
+  state: { processing: { concurrencyLimit: number | null; processingTimeMs: number } };
+}) {
+  return {
+    concurrency_limit: service.state.processing.concurrencyLimit,
+    processing_time_ms: service.state.processing.processingTimeMs,
+  };
+}
+
+/** `getProcessing`: the concurrency limit (PRC-9) and processing time. */
+export const getProcessing: ControlOperation = (_request, { service }) =>
+  json(200, processingBody(service));
+
+/** `setProcessing`: sets the concurrency limit (null disables it) and processing time (PRC-9). */
+export const setProcessing: ControlOperation = async ({ body }, { service }) => {
+  const refused = invalid('setProcessing', body);
+  if (refused) return refused;
+  const change = body as { concurrency_limit?: number | null; processing_time_ms?: number };
+  const processing = service.state.processing;
+  if (change.concurrency_limit !== undefined)
+    processing.concurrencyLimit = change.concurrency_limit;
+  if (change.processing_time_ms !== undefined)
+    processing.processingTimeMs = change.processing_time_ms;
+  await service.changed();
+  return json(200, processingBody(service));
+};
+
+function authBody(state: { tokenLifetimeSeconds: number; refreshLifetimeSeconds: number }) {
+  return {
+    token_lifetime_seconds: state.tokenLifetimeSeconds,
+    refresh_lifetime_seconds: state.refreshLifetimeSeconds,
+  };
+}
+
+/** `getAuthSettings`: token lifetimes (AUTH-4). */
+export const getAuthSettings: ControlOperation = (_request, { service }) =>
+  json(200, authBody(service.state));
+
+/** `setAuthSettings`: token lifetimes for tokens issued from now on (AUTH-4). */
+export const setAuthSettings: ControlOperation = async ({ body }, { service }) => {
+  const refused = invalid('setAuthSettings', body);
+  if (refused) return refused;
+  const change = body as { token_lifetime_seconds?: number; refresh_lifetime_seconds?: number };
+  if (change.token_lifetime_seconds !== undefined) {
+    service.state.tokenLifetimeSeconds = change.token_lifetime_seconds;
+  }
+  if (change.refresh_lifetime_seconds !== undefined) {
+    service.state.refreshLifetimeSeconds = change.refresh_lifetime_seconds;
+  }
+  await service.changed();
+  return json(200, authBody(service.state));
+};
+
+/** `addApiKey`: a new organisation API key, stored hashed (AUTH-1). */
+export const addApiKey: ControlOperation = async ({ body }, { service }) => {
+  const refused = invalid('addApiKey', body);
+  if (refused) return refused;
+  const { key, organisation } = body as { key: string; organisation: string };
+  const keyHash = service.env.hash(key);
+  if (!service.state.apiKeys.some((k) => k.keyHash === keyHash)) {
+    service.state.apiKeys.push({ keyHash, organisation });
+  }
+  await service.changed();
+  return json(201, { detail: `The API key of ${organisation} is added.` });
+};

@@ -1,0 +1,70 @@
+/**
+ * How a supplier uses the mock inside its own tests (issue 3): `setupServer(...mock.handlers)`,
+ * its real HTTP client code calling its usual base URL, `onUnhandledRequest: 'error'`, and a
+ * reset between tests.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { openapiDocument } from '../spec/index.ts';
+import { createDataImportMock } from './create-mock.ts';
+import { nodeEnv } from './node-env.ts';
+
+const BASE = 'https://api.supplier-under-test.example';
+const mock = createDataImportMock({ env: nodeEnv(), baseUrl: BASE });
+const server = setupServer(...mock.handlers);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => mock.reset());
+afterAll(() => server.close());
+
+/** A supplier's own client: what the kit's users write. */
+async function migrate(account: Record<string, unknown>) {
+  const tokenResponse = await fetch(`${BASE}/v1/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      operationName: 'ObtainToken',
+      query:
+        'mutation ObtainToken($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token } }',
+      variables: { input: { APIKey: 'demo-api-key' } },
+    }),
+  });
+  const { token } = (await tokenResponse.json()).data.obtainKrakenToken;
+  const headers = { 'content-type': 'application/json', authorization: `Token ${token}` };
+  const stage = await fetch(`${BASE}/v1/data-import/account-import-process/create-or-update/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(account),
+  });
+  const processed = await fetch(`${BASE}/v1/data-import/account-import-process/process/`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      import_supplier_code: account.import_supplier,
+      external_account_number: account.external_account_number,
+      operations_team_name: 'MIGRATIONS',
+    }),
+  });
+  return { stage: stage.status, process: processed.status, body: await processed.json() };
+}
+
+const example = (
+  openapiDocument.components as Record<string, Record<string, { value: Record<string, unknown> }>>
+).examples!.DomesticAccount!.value;
+
+describe('createDataImportMock in a supplier test suite', () => {
+  test('a migration runs against the MSW handlers through plain fetch', async () => {
+    const result = await migrate(example);
+    expect(result).toEqual({
+      stage: 201,
+      process: 201,
+      body: { service_account_number: expect.stringMatching(/^A-[0-9A-F]{8}$/) },
+    });
+    expect(Object.keys(mock.state.accounts)).toHaveLength(1);
+  });
+
+  test('reset between tests gives every test a fresh state', async () => {
+    expect(mock.state.accounts).toEqual({});
+    expect((await migrate(example)).stage).toBe(201);
+  });
+});

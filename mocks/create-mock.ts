@@ -1,0 +1,86 @@
+/**
+ * The in-process factory (issue 3): `createDataImportMock(options)` gives MSW handlers over a
+ * fresh state instance, for `setupServer(...handlers)` in a supplier's own tests.
+ *
+ * @example
+ * const mock = createDataImportMock();
+ * const server = setupServer(...mock.handlers);
+ * server.listen({ onUnhandledRequest: 'error' });
+ * afterEach(() => mock.reset());
+ */
+import type { RequestHandler } from 'msw';
+import { createMswHandlers } from './adapters/msw-handlers.ts';
+import { createControlApi } from './control/index.ts';
+import { defaultConfig, type MockConfig } from './defaults.ts';
+import { createState, type MockState } from './domain/state.ts';
+import type { MockEnv } from './env.ts';
+import { MockService } from './service.ts';
+
+/** Options of {@link createDataImportMock}. */
+export interface DataImportMockOptions {
+  config?: MockConfig;
+  env: MockEnv;
+  /** Origin the MSW handlers answer for; any origin when omitted. */
+  baseUrl?: string;
+  /** A state to start from instead of the configuration's fresh one (an export). */
+  state?: MockState;
+  onChange?: (state: MockState) => Promise<void> | void;
+}
+
+/** A fresh state from a configuration; API keys are stored hashed. */
+export function stateFromConfig(config: MockConfig, env: MockEnv): MockState {
+  return createState({
+    apiKeyHashes: config.apiKeys.map((k) => ({
+      keyHash: env.hash(k.key),
+      organisation: k.organisation,
+    })),
+    suppliers: config.suppliers.map((s) => ({
+      code: s.code,
+      status: s.status,
+      emailsOnMigration: s.emailsOnMigration ?? false,
+      documentRoot: s.documentRoot ?? '',
+    })),
+    operationsTeams: config.operationsTeams,
+    tokenLifetimeSeconds: config.tokenLifetimeSeconds,
+    refreshLifetimeSeconds: config.refreshLifetimeSeconds,
+    processing: {
+      concurrencyLimit: config.concurrencyLimit ?? null,
+      processingTimeMs: config.processingTimeMs ?? 0,
+    },
+  });
+}
+
+/** What {@link createDataImportMock} gives. */
+export interface DataImportMock {
+  handlers: RequestHandler[];
+  service: MockService;
+  /** The current state instance. */
+  readonly state: MockState;
+  /** Back to the configuration's fresh state; service account numbers keep counting up. */
+  reset(): void;
+}
+
+/** A mock instance with its MSW handlers. */
+export function createDataImportMock(options: DataImportMockOptions): DataImportMock {
+  const config = options.config ?? defaultConfig;
+  const freshState = () => stateFromConfig(config, options.env);
+  const service = new MockService({
+    state: options.state ?? freshState(),
+    env: options.env,
+    onChange: options.onChange,
+    extraApis: [createControlApi(config, freshState)],
+  });
+  return {
+    handlers: createMswHandlers(service, { baseUrl: options.baseUrl }),
+    service,
+    get state() {
+      return service.state;
+    },
+    reset() {
+      const sequence = service.state.accountSequence;
+      service.state = freshState();
+      service.state.accountSequence = sequence;
+      service.journal.clear();
+    },
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * The account rules that JSON Schema cannot express (the `x-domain-rules` of the spec's Account,
+ * MeterPoint, ElectricityMeterPoint, GasMeterPoint and TransferReading schemas; kit assumptions
+ * that follow the real platform). validate-account, create-or-update and process all apply them
+ * (VAL-1, STG-1), after the shape checks of the spec module.
+ */
+import { normalisePostcode } from '../../spec/formats/index.ts';
+import type { components, FieldError } from '../../spec/index.ts';
+
+type Schemas = components['schemas'];
+type Account = Schemas['Account'];
+type MeterPoint = Schemas['MeterPoint'];
+
+function error(attr: string, code: string, detail: string): FieldError {
+  return { attr, code, detail };
+}
+
+function agreementRules(point: MeterPoint, at: string, today: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const agreements = (point.agreements ?? []) as { effective_from?: string }[];
+  if (point.supply_start_date && point.supply_start_date > today) {
+    errors.push(
+      error(
+        `${at}.supply_start_date`,
+        'future_supply_start_date',
+        `The supply start date ${point.supply_start_date} is in the future.`,
+      ),
+    );
+  }
+  if (agreements.length === 0) {
+    errors.push(
+      error(
+        `${at}.agreements`,
+        'meter_point_with_no_agreement',
+        'The meter point has no agreement.',
+      ),
+    );
+  }
+  const seen = new Set<string>();
+  agreements.forEach((agreement, i) => {
+    const from = agreement.effective_from;
+    if (!from) return;
+    if (point.supply_start_date && from < point.supply_start_date) {
+      errors.push(
+        error(
+          `${at}.agreements.${i}.effective_from`,
+          'agreement_start_date_before_supply_start_date',
+          `The agreement starts on ${from}, before the supply start date ${point.supply_start_date}.`,
+        ),
+      );
+    }
+    if (seen.has(from)) {
+      errors.push(
+        error(
+          `${at}.agreements.${i}.effective_from`,
+          'gaps_or_overlaps_in_agreement_dates',
+          `Two agreements start on ${from}.`,
+        ),
+      );
+    }
+    seen.add(from);
+  });
+  return errors;
+}
+
+function transferReadingDates(
+  readings: { reading_date?: string }[] | undefined,
+  at: string,
+  lastBilledToDate: string | undefined,
+): FieldError[] {
+  if (!lastBilledToDate) return [];
+  return (readings ?? []).flatMap((reading, i) =>
+    reading.reading_date && reading.reading_date !== lastBilledToDate
+      ? [
+          error(
+            `${at}.${i}.reading_date`,
+            'transfer_reading_date_not_last_billed_to_date',
+            `A transfer reading is dated ${reading.reading_date}, not the last billed-to date ${lastBilledToDate}.`,
+          ),
+        ]
+      : [],
+  );
+}
+
+function electricityRules(
+  point: Schemas['ElectricityMeterPoint'],
+  at: string,
+  lastBilledToDate: string | undefined,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const eacTprs = new Set((point.eac_history ?? []).map((e) => e.tpr));
+  (point.meters ?? []).forEach((meter, m) => {
+    const readings = meter.transfer_readings ?? [];
+    errors.push(
+      ...transferReadingDates(readings, `${at}.meters.${m}.transfer_readings`, lastBilledToDate),
+    );
+    (meter.registers ?? []).forEach((register, r) => {
+      if (register.is_settlement === false) return;
+      const count = readings.filter((x) => x.register_id === register.register_id).length;
+      if (count === 0) {
+        errors.push(
+          error(
+            `${at}.meters.${m}.registers.${r}`,
+            'missing_transfer_reading_for_register',
+            `Register ${register.register_id} has no transfer reading.`,
+          ),
+        );
+      } else if (count > 1) {
+        errors.push(
+          error(
+            `${at}.meters.${m}.registers.${r}`,
+            'multiple_transfer_readings_for_register',
+            `Register ${register.register_id} has ${count} transfer readings.`,
+          ),
+        );
+      }
+      if (register.tpr && !eacTprs.has(register.tpr)) {
+        errors.push(
+          error(
+            `${at}.meters.${m}.registers.${r}.tpr`,
+            'missing_eacs_for_active_register_tpr',
+            `No EAC is given for TPR ${register.tpr}.`,
+          ),
+        );
+      }
+    });
+  });
+  return errors;
+}
+
+function gasRules(
+  point: Schemas['GasMeterPoint'],
+  at: string,
+  lastBilledToDate: string | undefined,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  (point.meters ?? []).forEach((meter, m) => {
+    const readings = meter.transfer_readings ?? [];
+    errors.push(
+      ...transferReadingDates(readings, `${at}.meters.${m}.transfer_readings`, lastBilledToDate),
+    );
+    if (readings.length !== 1) {
+      errors.push(
+        error(
+          `${at}.meters.${m}.transfer_readings`,
+          'active_gas_meter_without_transfer_reading',
+          `A gas meter needs exactly one transfer reading; it has ${readings.length}.`,
+        ),
+      );
+    }
+  });
+  if (!(point.aq_history ?? []).some((aq) => aq.effective_to === undefined)) {
+    errors.push(
+      error(
+        `${at}.aq_history`,
+        'no_current_or_future_aq_entry_found',
+        'The meter point has no current annual quantity (an AQ entry without effective_to).',
+      ),
+    );
+  }
+  return errors;
+}
+
+/**
+ * Every cross-field failure of an account that already has the spec's shape, each with its
+ * `attr` path and code. `today` is the mock clock's date (`future_supply_start_date`).
+ */
+export function checkAccountRules(account: Account, today: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const customers = (account.customers ?? []) as unknown[];
+  if (account.unknown_occupier === true && customers.length > 0) {
+    errors.push(
+      error(
+        'customers',
+        'customer_with_unknown_occupier',
+        'An unknown occupier account has no customers.',
+      ),
+    );
+  }
+  if (account.unknown_occupier !== true) {
+    for (const field of ['billing_address1', 'billing_postcode'] as const) {
+      if (!account[field]) {
+        errors.push(error(field, 'billing_address_not_provided', 'A billing address is required.'));
+      }
+    }
+  }
+  const identifiers = new Map<string, string>();
+  (account.supply_addresses ?? []).forEach((address, a) => {
+    (address.meter_points ?? []).forEach((point, p) => {
+      const at = `supply_addresses.${a}.meter_points.${p}`;
+      const earlier = identifiers.get(point.identifier);
+      if (earlier) {
+        errors.push(
+          error(
+            `${at}.identifier`,
+            'duplicate_meter_points_provided',
+            `Meter point ${point.identifier} is also given at ${earlier}.`,
+          ),
+        );
+      } else identifiers.set(point.identifier, at);
+      if (
+        account.account_type === 'DOMESTIC' &&
+        (point.supply_type === 'REGOS_EXPORT_CERTIFICATES' ||
+          point.supply_type === 'ROCS_EXPORT_CERTIFICATES')
+      ) {
+        errors.push(
+          error(
+            `${at}.supply_type`,
+            'business_supply_type_on_domestic_account',
+            `${point.supply_type} is a business supply type.`,
+          ),
+        );
+      }
+      errors.push(...agreementRules(point, at, today));
+      if (point.supply_type === 'ELECTRICITY') {
+        errors.push(...electricityRules(point, at, account.last_billed_to_date));
+      } else if (point.supply_type === 'GAS') {
+        errors.push(...gasRules(point, at, account.last_billed_to_date));
+      }
+    });
+  });
+  return errors;
+}
+
+function normalisedPostcode(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : (normalisePostcode(value) ?? value);
+}
+
+/**
+ * The account as the platform keeps it: postcodes upper-cased with one space, as the real
+ * platform normalises them (validate-account's echo and the staged data; spec x-kit-assumption).
+ */
+export function normaliseAccount(account: Account): Account {
+  return {
+    ...account,
+    ...(account.billing_postcode === undefined
+      ? {}
+      : { billing_postcode: normalisedPostcode(account.billing_postcode) }),
+    ...(account.supply_addresses === undefined
+      ? {}
+      : {
+          supply_addresses: account.supply_addresses.map((address) => ({
+            ...address,
+            supply_postcode: normalisedPostcode(address.supply_postcode)!,
+          })),
+        }),
+  } as Account;
+}

@@ -1,0 +1,161 @@
+/**
+ * Tokens (AUTH-1..AUTH-4): ObtainToken exchanges an organisation API key or a refresh token for
+ * an access token; every data-import request carries it. Lifetimes follow the mock clock
+ * (60 minutes and 7 days by default, as on the real platform; configurable).
+ */
+import type { MockEnv } from '../env.ts';
+import { clockNow } from './clock.ts';
+import { fail, ok, type Result } from './result.ts';
+import type { MockState } from './state.ts';
+
+/** What ObtainToken returns (the real platform's ObtainKrakenJSONWebToken fields). */
+export interface IssuedToken {
+  token: string;
+  payload: Record<string, unknown>;
+  refreshToken: string;
+  /** A Unix timestamp (seconds), not a duration, as on the real platform. */
+  refreshExpiresIn: number;
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function encodeJson(value: unknown): string {
+  return base64url(new TextEncoder().encode(JSON.stringify(value)));
+}
+
+function prune(state: MockState, nowMs: number): void {
+  for (const [hash, record] of Object.entries(state.tokens)) {
+    if (new Date(record.expiresAt).getTime() <= nowMs) delete state.tokens[hash];
+  }
+}
+
+function issue(state: MockState, env: MockEnv, subject: string, grant: string): IssuedToken {
+  const now = clockNow(state.clock, env.now());
+  const nowMs = now.getTime();
+  prune(state, nowMs);
+  const iat = Math.floor(nowMs / 1000);
+  const exp = iat + state.tokenLifetimeSeconds;
+  const refreshExpiresIn = iat + state.refreshLifetimeSeconds;
+  const payload = { sub: subject, gty: grant, iss: 'data-import-kit', iat, exp, origIat: iat };
+  // A JWT-shaped token whose third part is random: the mock checks tokens by lookup, not by
+  // signature, so no signing secret has to live in the exported state.
+  const token = `${encodeJson({ alg: 'HS256', typ: 'JWT' })}.${encodeJson(payload)}.${base64url(env.randomBytes(32))}`;
+  const refreshToken = base64url(env.randomBytes(32));
+  state.tokens[env.hash(token)] = {
+    kind: 'access',
+    subject,
+    issuedAt: now.toISOString(),
+    expiresAt: new Date(exp * 1000).toISOString(),
+  };
+  state.tokens[env.hash(refreshToken)] = {
+    kind: 'refresh',
+    subject,
+    issuedAt: now.toISOString(),
+    expiresAt: new Date(refreshExpiresIn * 1000).toISOString(),
+  };
+  return { token, payload, refreshToken, refreshExpiresIn };
+}
+
+/** The credentials ObtainToken takes: exactly one of them (the real platform's input). */
+export interface TokenCredentials {
+  APIKey?: string | null;
+  organizationSecretKey?: string | null;
+  refreshToken?: string | null;
+}
+
+/** Failure of the mutation: the GraphQL error code and message of the real platform. */
+export interface TokenFailure {
+  errorCode: string;
+  message: string;
+}
+
+/**
+ * Issues a token for an organisation API key (in `APIKey` or `organizationSecretKey`, since the
+ * reference does not say which field takes it) or for a live refresh token (AUTH-1).
+ */
+export function obtainToken(
+  state: MockState,
+  env: MockEnv,
+  credentials: TokenCredentials,
+): { ok: true; value: IssuedToken } | { ok: false; error: TokenFailure } {
+  const given = (['APIKey', 'organizationSecretKey', 'refreshToken'] as const).filter(
+    (k) => typeof credentials[k] === 'string',
+  );
+  if (given.length !== 1) {
+    return {
+      ok: false,
+      error: {
+        errorCode: 'KT-CT-1135',
+        message:
+          'Invalid data. Provide exactly one of APIKey, organizationSecretKey, refreshToken.',
+      },
+    };
+  }
+  const field = given[0]!;
+  const secret = credentials[field] as string;
+  if (field === 'refreshToken') {
+    const hash = env.hash(secret);
+    const record = state.tokens[hash];
+    const nowMs = clockNow(state.clock, env.now()).getTime();
+    if (record?.kind !== 'refresh' || new Date(record.expiresAt).getTime() <= nowMs) {
+      return {
+        ok: false,
+        error: {
+          errorCode: 'KT-CT-1135',
+          message: 'Invalid data. The refresh token is not valid.',
+        },
+      };
+    }
+    // A refresh token is spent when used, as a rotated refresh token is on the real platform.
+    delete state.tokens[hash];
+    return { ok: true, value: issue(state, env, record.subject, 'REFRESH_TOKEN') };
+  }
+  const key = state.apiKeys.find((k) => k.keyHash === env.hash(secret));
+  if (!key) {
+    return {
+      ok: false,
+      error: { errorCode: 'KT-CT-1135', message: 'Invalid data. The API key is not valid.' },
+    };
+  }
+  return {
+    ok: true,
+    value: issue(
+      state,
+      env,
+      key.organisation,
+      field === 'APIKey' ? 'API_KEY' : 'ORGANIZATION_SECRET_KEY',
+    ),
+  };
+}
+
+/**
+ * Checks the Authorization header of a data-import request (AUTH-2, AUTH-3): `Token <token>` or
+ * the bare token. Missing -> `not_authenticated`; unknown, malformed or expired ->
+ * `authentication_failed`; both 401.
+ */
+export function authenticate(
+  state: MockState,
+  env: MockEnv,
+  header: string | undefined,
+): Result<{ subject: string }> {
+  if (header === undefined || header.trim() === '') {
+    return fail(401, 'not_authenticated', "'Authorization' header not provided.");
+  }
+  const match = /^(?:Token|JWT|Bearer)\s+(\S+)$/i.exec(header.trim());
+  const token = match ? match[1]! : header.trim();
+  if (/\s/.test(token)) {
+    return fail(401, 'authentication_failed', 'Invalid Authorization header.');
+  }
+  const record = state.tokens[env.hash(token)];
+  if (record?.kind !== 'access') {
+    return fail(401, 'authentication_failed', 'Invalid token.');
+  }
+  if (new Date(record.expiresAt).getTime() <= clockNow(state.clock, env.now()).getTime()) {
+    return fail(401, 'authentication_failed', 'The token has expired.');
+  }
+  return ok({ subject: record.subject });
+}

@@ -1,0 +1,48 @@
+/**
+ * The mock clock (issue 3): "now" is the system time plus an offset, or a frozen instant. The
+ * operator moves it through the control API; tokens expire and statement periods, supply dates
+ * and registration schedules follow it. Its settings live in the state, so they are exported and
+ * persisted with it.
+ */
+
+/** The clock's settings inside the state. */
+export interface ClockState {
+  /** When set, the clock stands still at this instant (ISO 8601). */
+  frozenAt: string | null;
+  /** Milliseconds added to the system time while the clock runs. */
+  offsetMs: number;
+}
+
+/** A fresh clock that follows the system time. */
+export function runningClock(): ClockState {
+  return { frozenAt: null, offsetMs: 0 };
+}
+
+/** The mock's current instant, given the injected system time. */
+export function clockNow(clock: ClockState, systemNow: number): Date {
+  return clock.frozenAt ? new Date(clock.frozenAt) : new Date(systemNow + clock.offsetMs);
+}
+
+/** The mock's current date, `YYYY-MM-DD` in UTC (GEN-3). */
+export function clockToday(clock: ClockState, systemNow: number): string {
+  return clockNow(clock, systemNow).toISOString().slice(0, 10);
+}
+
+/** The mock's current datetime, `YYYY-MM-DDTHH:MM:SSZ` (GEN-3). */
+export function clockTimestamp(clock: ClockState, systemNow: number): string {
+  return `${clockNow(clock, systemNow).toISOString().slice(0, 19)}Z`;
+}
+
+/** Sets the clock to an instant; it keeps running from there unless `frozen`. */
+export function setClock(instant: Date, frozen: boolean, systemNow: number): ClockState {
+  return frozen
+    ? { frozenAt: instant.toISOString(), offsetMs: 0 }
+    : { frozenAt: null, offsetMs: instant.getTime() - systemNow };
+}
+
+/** Moves the clock forward (or back, with a negative amount) by `ms`. */
+export function advanceClock(clock: ClockState, ms: number): ClockState {
+  return clock.frozenAt
+    ? { frozenAt: new Date(new Date(clock.frozenAt).getTime() + ms).toISOString(), offsetMs: 0 }
+    : { frozenAt: null, offsetMs: clock.offsetMs + ms };
+}

@@ -1,0 +1,228 @@
+/**
+ * The account import process (the reference's state table): stage with create-or-update
+ * (STG-1..STG-9), process into a platform account with an optional dry run (PRC-1..PRC-10), and
+ * the status queries over it (STS-1..STS-12). Checks come first and state changes last, so a
+ * refused command leaves the state as it was.
+ */
+import type { components } from '../../spec/index.ts';
+import type { MockEnv } from '../env.ts';
+import { checkAccountRules } from './account-rules.ts';
+import { clockTimestamp, clockToday } from './clock.ts';
+import { accountTransferStatus } from './registration.ts';
+import { fail, ok, type Result } from './result.ts';
+import { type AccountRecord, accountKey, type MockState, type Supplier } from './state.ts';
+
+type Account = components['schemas']['Account'];
+
+/** PRC-5: the exact message of a dry run that would have succeeded. */
+export const DRY_RUN_MESSAGE = 'Account would successfully import. Rolled back due to Dry Run.';
+
+/** SUP-2, SUP-3: only an Ongoing supplier accepts migrations. */
+export function requireOngoingSupplier(
+  state: MockState,
+  code: string,
+  attr: string,
+): Result<Supplier> {
+  const supplier = state.suppliers[code];
+  if (!supplier) {
+    return fail(400, 'import_supplier_not_found', `Import supplier ${code} does not exist.`, [
+      {
+        attr,
+        code: 'import_supplier_not_found',
+        detail: `Import supplier ${code} does not exist.`,
+      },
+    ]);
+  }
+  if (supplier.status !== 'Ongoing') {
+    return fail(
+      400,
+      'import_supplier_migration_not_ongoing',
+      `The migration for import supplier ${code} is not ongoing (status ${supplier.status}).`,
+    );
+  }
+  return ok(supplier);
+}
+
+function alreadyImported(record: AccountRecord): Result<never> {
+  return fail(
+    400,
+    'account_already_imported',
+    `The account import process with the account number ${record.externalAccountNumber} has already been imported.`,
+    [],
+    {
+      external_account_number: record.externalAccountNumber,
+      service_account_number: record.serviceAccountNumber,
+    },
+  );
+}
+
+/** VAL-1..VAL-7: the account rules beyond the spec's shapes, on the mock clock's today. */
+export function validateAccountRules(state: MockState, env: MockEnv, account: Account) {
+  return checkAccountRules(account, clockToday(state.clock, env.now()));
+}
+
+/** Stages an account (STG-1..STG-8): 201 the first time, 200 when its data is replaced. */
+export function stageAccount(
+  state: MockState,
+  env: MockEnv,
+  account: Account,
+): Result<{ created: boolean; record: AccountRecord }> {
+  const supplierCheck = requireOngoingSupplier(state, account.import_supplier, 'import_supplier');
+  if (!supplierCheck.ok) return supplierCheck;
+  const key = accountKey(account.import_supplier, account.external_account_number);
+  const existing = state.accounts[key];
+  if (existing?.status === 'imported') return alreadyImported(existing);
+  if (state.skipMarks.includes(key)) {
+    return fail(
+      400,
+      'account_marked_to_be_skipped',
+      `The account ${account.external_account_number} is marked to be skipped.`,
+    );
+  }
+  const now = clockTimestamp(state.clock, env.now());
+  const record: AccountRecord = {
+    importSupplier: account.import_supplier,
+    externalAccountNumber: account.external_account_number,
+    status: 'staged',
+    data: account,
+    stagedAt: existing?.stagedAt ?? now,
+    updatedAt: now,
+  };
+  state.accounts[key] = record;
+  return ok({ created: !existing, record });
+}
+
+/**
+ * A service account number for the n-th account: `A-` and 8 hex digits. Multiplying by an odd
+ * constant modulo 2^32 is a bijection, so numbers never repeat while the sequence only grows.
+ */
+export function serviceAccountNumberFor(sequence: number): string {
+  const scrambled = Number((BigInt(sequence) * 2654435761n) % 4294967296n);
+  return `A-${scrambled.toString(16).toUpperCase().padStart(8, '0')}`;
+}
+
+/** What process takes (PRC-1). */
+export interface ProcessCommand {
+  importSupplierCode: string;
+  externalAccountNumber: string;
+  operationsTeamName: string;
+  dryRun: boolean;
+}
+
+/**
+ * Turns staged data into a platform account linked to a team (PRC-2..PRC-8, PRC-10). A dry run
+ * that would succeed changes nothing and fails with {@link DRY_RUN_MESSAGE}; one that would fail
+ * gives the real errors.
+ */
+export function processAccount(
+  state: MockState,
+  env: MockEnv,
+  command: ProcessCommand,
+): Result<{ record: AccountRecord; supplier: Supplier }> {
+  const key = accountKey(command.importSupplierCode, command.externalAccountNumber);
+  const record = state.accounts[key];
+  if (!record) {
+    return fail(
+      400,
+      'import_process_does_not_exist',
+      `No account import process exists for ${command.importSupplierCode} / ${command.externalAccountNumber}.`,
+    );
+  }
+  if (record.status === 'imported') return alreadyImported(record);
+  const supplierCheck = requireOngoingSupplier(
+    state,
+    command.importSupplierCode,
+    'import_supplier_code',
+  );
+  if (!supplierCheck.ok) return supplierCheck;
+  if (state.skipMarks.includes(key)) {
+    return fail(
+      400,
+      'account_marked_to_be_skipped',
+      `The account ${command.externalAccountNumber} is marked to be skipped.`,
+    );
+  }
+  if (!state.operationsTeams.includes(command.operationsTeamName)) {
+    const detail = `Operations team ${command.operationsTeamName} does not exist.`;
+    return fail(400, 'request_failed_validation', detail, [
+      { attr: 'operations_team_name', code: 'operations_team_name_does_not_exist', detail },
+    ]);
+  }
+  const ruleErrors = validateAccountRules(state, env, record.data);
+  if (ruleErrors.length > 0) {
+    return fail(400, 'account_failed_validation', 'Could not validate account data.', ruleErrors);
+  }
+  if (command.dryRun) return fail(400, 'dry_run_succeeded', DRY_RUN_MESSAGE);
+
+  state.accountSequence += 1;
+  record.status = 'imported';
+  record.serviceAccountNumber = serviceAccountNumberFor(state.accountSequence);
+  record.createdAt = clockTimestamp(state.clock, env.now());
+  record.operationsTeam = command.operationsTeamName;
+  if (supplierCheck.value.emailsOnMigration) queueMigrationEmails(state, record);
+  return ok({ record, supplier: supplierCheck.value });
+}
+
+/** SUP-4: with "e-mails on migration" on, each customer with an e-mail address is told. */
+function queueMigrationEmails(state: MockState, record: AccountRecord): void {
+  const customers = (record.data.customers ?? []) as { email?: string; given_name?: string }[];
+  for (const customer of customers) {
+    if (!customer.email) continue;
+    state.outbox.push({
+      to: customer.email,
+      subject: 'Your account has moved to us',
+      body: `Hello ${customer.given_name ?? ''}, your account ${record.externalAccountNumber} is now account ${record.serviceAccountNumber}.`,
+      importSupplier: record.importSupplier,
+      externalAccountNumber: record.externalAccountNumber,
+      serviceAccountNumber: record.serviceAccountNumber ?? '',
+      sentAt: record.createdAt ?? '',
+    });
+  }
+}
+
+/**
+ * STS-1..STS-8: the transfer status of one account import process. UNKNOWN while only staged;
+ * for a created account the reference's table over its energy meter points, on the mock clock at
+ * `systemNow` (the operations layer passes `env.now()`; without it the system time is used, so a
+ * scheduled registration outcome is judged against the real time plus the clock's offset).
+ */
+export function transferStatus(
+  state: MockState,
+  importSupplierCode: string,
+  externalAccountNumber: string,
+  systemNow: number = Date.now(),
+): Result<{ status: string; service_account_number: string }> {
+  const record = state.accounts[accountKey(importSupplierCode, externalAccountNumber)];
+  if (!record) {
+    return fail(
+      404,
+      'import_process_does_not_exist',
+      `No account import process exists for ${importSupplierCode} / ${externalAccountNumber}.`,
+    );
+  }
+  if (record.status !== 'imported') return ok({ status: 'UNKNOWN', service_account_number: '' });
+  return ok({
+    status: accountTransferStatus(record, clockTimestamp(state.clock, systemNow)),
+    service_account_number: record.serviceAccountNumber ?? '',
+  });
+}
+
+/** Which account import processes a list operation shows (STS-9..STS-11). */
+export type ProcessListKind = 'all' | 'pending' | 'imported';
+
+/** The summaries of a supplier's account import processes, oldest staging first. */
+export function listImportProcesses(
+  state: MockState,
+  importSupplierCode: string,
+  kind: ProcessListKind,
+): components['schemas']['AccountImportProcessSummary'][] {
+  return Object.values(state.accounts)
+    .filter((r) => r.importSupplier === importSupplierCode)
+    .filter((r) => kind === 'all' || (kind === 'pending') === (r.status === 'staged'))
+    .sort((a, b) => a.stagedAt.localeCompare(b.stagedAt))
+    .map((r) => ({
+      external_account_number: r.externalAccountNumber,
+      service_account_number: r.serviceAccountNumber ?? null,
+      account_created_at: r.createdAt ?? null,
+    })) as components['schemas']['AccountImportProcessSummary'][];
+}

@@ -1,0 +1,215 @@
+/**
+ * The mock's whole state as plain, JSON-serialisable data (issue 3): an instance you create,
+ * seed, reset, export and import. Nothing here knows HTTP; the clock and randomness are injected
+ * into the functions that need them.
+ */
+import type { components } from '../../spec/index.ts';
+import { type ClockState, runningClock } from './clock.ts';
+
+type Schemas = components['schemas'];
+
+/** Import supplier status (SUP-1): set by the operator, never by the interface. */
+export type SupplierStatus = 'Ongoing' | 'Paused' | 'Complete';
+
+/** An import supplier and the configuration that controls migration behaviours (SUP-4). */
+export interface Supplier {
+  code: string;
+  status: SupplierStatus;
+  /** Customers get an e-mail when their account is migrated (SUP-4). */
+  emailsOnMigration: boolean;
+  /** Root location that document paths are relative to (DOC-2). */
+  documentRoot: string;
+}
+
+/** A token issued by ObtainToken (AUTH-1); stored by the SHA-256 of its value, never in clear. */
+export interface TokenRecord {
+  kind: 'access' | 'refresh';
+  subject: string;
+  issuedAt: string;
+  expiresAt: string;
+}
+
+/** An account import process: staged data, and once processed, the platform account (GEN-9). */
+export interface AccountRecord {
+  importSupplier: string;
+  externalAccountNumber: string;
+  status: 'staged' | 'imported';
+  data: Schemas['Account'];
+  stagedAt: string;
+  updatedAt: string;
+  serviceAccountNumber?: string;
+  createdAt?: string;
+  operationsTeam?: string;
+  /** Notes attached after import (NOTE-1..NOTE-8), oldest first; the payload's own are in `data`. */
+  notes?: NoteRecord[];
+  /** Transactions added after import (TXN-1..TXN-10), oldest first. */
+  transactions?: TransactionRecord[];
+  /** Historical statements attached after import (HST-1..HST-3), oldest first. */
+  statements?: StatementRecord[];
+  /** The account's active payment instruction (PAY-1..PAY-5); at most one. */
+  paymentInstruction?: PaymentInstructionRecord;
+  /** Registration of each energy meter point, by MPAN core or MPRN (REG-1..REG-8, STS-5..STS-8, STS-13..STS-15). */
+  registrations?: Record<string, MeterPointRegistration>;
+}
+
+/** A note created through notes/create or pinned by a moved transaction (NOTE-3..NOTE-7, TXN-7). */
+export interface NoteRecord {
+  body: string;
+  createdAt: string;
+  /** Whether created_at was posted; NOTE-3 compares created_at only when it was given. */
+  createdAtGiven: boolean;
+  documentPaths: string[];
+  isPinned: boolean;
+  unpinAt?: string;
+  /** What made the note: notes/create, or a transaction moved into the open statement period. */
+  origin: 'notes_create' | 'transaction_moved';
+}
+
+/** A transaction as added to the account: echoed as it was answered (GEN-8, TXN-3, TXN-7). */
+export interface TransactionRecord {
+  transactionData: Record<string, unknown> & { transaction_id: string; transaction_date: string };
+  addedAt: string;
+  /** The posted date when force_add_to_current_statement moved it (TXN-7). */
+  movedFrom?: string;
+}
+
+/** A historical statement as attached, with when it was (HST-1..HST-3). */
+export interface StatementRecord {
+  statement: Schemas['HistoricalStatement'];
+  attachedAt: string;
+}
+
+/** A payment instruction the simulated vendor verified (PAY-2, PAY-3). */
+export interface PaymentInstructionRecord {
+  vendor: string;
+  reference: string;
+  type: string;
+  createdAt: string;
+}
+
+/** The industry's answer to a registration, set or scheduled by the operator (REG-7, STS-6..STS-8). */
+export interface RegistrationOutcome {
+  kind: 'accepted' | 'rejected';
+  /** When the outcome takes effect on the mock clock; null: as soon as the flow is sent. */
+  at: string | null;
+}
+
+/** The registration of one energy meter point (REG-2..REG-7). */
+export interface MeterPointRegistration {
+  /** When the meter point was marked for registration; absent while it is PRE_REGISTRATION. */
+  sentAt?: string;
+  /** The supply start date the flow was sent with (REG-3). */
+  supplyStartDate?: string;
+  outcome?: RegistrationOutcome;
+  /** An error the operator forces on send-registration-flows for this meter point (REG-6). */
+  flowFault?: string;
+}
+
+/** A fault of the simulated payment vendor (PAY-4, PAY-5). */
+export interface PaymentVendorFault {
+  /** persistent: 400, do not retry unchanged; intermittent: 500, retry as is. */
+  kind: 'persistent' | 'intermittent';
+  /** How many more calls fail; null: every call until the operator clears it. */
+  remaining: number | null;
+}
+
+/** The simulated upstream payment vendor (PAY-2): the operator's faults and what it remembers. */
+export interface PaymentVendorState {
+  /** Faults by import supplier code. */
+  supplierFaults: Record<string, PaymentVendorFault>;
+  /** Faults by account key; they win over the supplier's. */
+  accountFaults: Record<string, PaymentVendorFault>;
+  /**
+   * `<account key>\u0000<reference>` of magic `FAIL-INTERMITTENT-` references that already failed
+   * once, so that the same request retried succeeds (PAY-5).
+   */
+  intermittentFailed: string[];
+}
+
+/** An e-mail the mock would have sent (supplier "e-mails on migration", SUP-4). */
+export interface OutboxEntry {
+  to: string;
+  subject: string;
+  body: string;
+  importSupplier: string;
+  externalAccountNumber: string;
+  serviceAccountNumber: string;
+  sentAt: string;
+}
+
+/** The optional concurrency limit of the process operation (PRC-9) and its simulated duration. */
+export interface ProcessingSettings {
+  /** Accounts processed at once before 429; null when the limit is disabled (the default). */
+  concurrencyLimit: number | null;
+  /** How long a process request takes, so that the limit can be reached in tests. */
+  processingTimeMs: number;
+}
+
+/** An API key the operator issued to an organisation; stored by its SHA-256. */
+export interface ApiKeyRecord {
+  keyHash: string;
+  organisation: string;
+}
+
+/** The whole state of one mock instance. */
+export interface MockState {
+  version: 1;
+  clock: ClockState;
+  apiKeys: ApiKeyRecord[];
+  tokenLifetimeSeconds: number;
+  refreshLifetimeSeconds: number;
+  suppliers: Record<string, Supplier>;
+  operationsTeams: string[];
+  /** Accounts by `<supplier code>\u0000<external account number>`. */
+  accounts: Record<string, AccountRecord>;
+  /** Account keys the operator marked to be skipped (STG-6). */
+  skipMarks: string[];
+  tokens: Record<string, TokenRecord>;
+  /** Sequence behind service account numbers; never goes back, so numbers are never reused. */
+  accountSequence: number;
+  processing: ProcessingSettings;
+  outbox: OutboxEntry[];
+  /**
+   * The operator's "check documents" switch (DOC-1, DOC-2): when on, document paths must name a
+   * file of the document store standing in for the bucket.
+   */
+  checkDocuments: boolean;
+  /** The simulated upstream payment vendor (PAY-2, PAY-4, PAY-5). */
+  paymentVendor: PaymentVendorState;
+}
+
+/** The key of an account: the pair (import supplier code, external account number) (GEN-9). */
+export function accountKey(importSupplier: string, externalAccountNumber: string): string {
+  return `${importSupplier}\u0000${externalAccountNumber}`;
+}
+
+/** What a fresh state is made of: the operator's configuration. */
+export interface StateSeed {
+  apiKeyHashes: ApiKeyRecord[];
+  suppliers: Supplier[];
+  operationsTeams: string[];
+  tokenLifetimeSeconds?: number;
+  refreshLifetimeSeconds?: number;
+  processing?: Partial<ProcessingSettings>;
+}
+
+/** A fresh state from the operator's configuration. */
+export function createState(seed: StateSeed): MockState {
+  return {
+    version: 1,
+    clock: runningClock(),
+    apiKeys: [...seed.apiKeyHashes],
+    tokenLifetimeSeconds: seed.tokenLifetimeSeconds ?? 3600,
+    refreshLifetimeSeconds: seed.refreshLifetimeSeconds ?? 7 * 24 * 3600,
+    suppliers: Object.fromEntries(seed.suppliers.map((s) => [s.code, { ...s }])),
+    operationsTeams: [...seed.operationsTeams],
+    accounts: {},
+    skipMarks: [],
+    tokens: {},
+    accountSequence: 0,
+    processing: { concurrencyLimit: null, processingTimeMs: 0, ...seed.processing },
+    outbox: [],
+    checkDocuments: false,
+    paymentVendor: { supplierFaults: {}, accountFaults: {}, intermittentFailed: [] },
+  };
+}

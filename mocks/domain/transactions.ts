@@ -1,0 +1,209 @@
+/**
+ * Financial transactions added to an imported account (TXN-1..TXN-10, GEN-8): the already-added
+ * check (check_previously_added), the open statement period and the forced move into it
+ * (force_add_to_current_statement), and the atomic batch whose first failing transaction is the
+ * 400 TRANSACTION_IMPORT_ERROR. Checks come first and state changes last.
+ */
+import type { components, FieldError } from '../../spec/index.ts';
+import type { MockEnv } from '../env.ts';
+import { clockTimestamp, clockToday } from './clock.ts';
+import { importedAccountByKey, pinnedNote, requireImportedAccount } from './notes.ts';
+import { fail, ok, type Result } from './result.ts';
+import type { AccountRecord, MockState, NoteRecord, TransactionRecord } from './state.ts';
+
+type TransactionsRequest = components['schemas']['TransactionsRequest'];
+type TransactionResult = components['schemas']['TransactionResult'];
+
+/** The status, and the domain error code, of a failing transaction (TXN-9). */
+export const TRANSACTION_IMPORT_ERROR = 'TRANSACTION_IMPORT_ERROR';
+
+/** The query parameters of transactions/create, both true by default (TXN-5..TXN-8). */
+export interface TransactionOptions {
+  checkPreviouslyAdded: boolean;
+  forceAddToCurrentStatement: boolean;
+}
+
+/** The account's open statement period, both ends inclusive. */
+export interface StatementPeriod {
+  from: string;
+  to: string;
+}
+
+function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * The open statement period (kit assumption on createTransactions, TXN-7): from the day after the
+ * latest last_statement_closing_date of the staged ledgers, or else from last_billed_to_date, or
+ * else from the day the account was created; up to and including today on the mock clock.
+ */
+export function openStatementPeriod(record: AccountRecord, today: string): StatementPeriod {
+  const closings = (record.data.ledgers ?? [])
+    .map((ledger) => ledger.last_statement_closing_date)
+    .filter((date): date is string => date !== undefined)
+    .sort();
+  const latest = closings.at(-1);
+  const from = latest
+    ? nextDay(latest)
+    : (record.data.last_billed_to_date ?? (record.createdAt ?? today).slice(0, 10));
+  return { from, to: today };
+}
+
+/**
+ * A JSON number as a decimal string with at least two decimal places (GEN-8): 10 gives "10.00",
+ * 53.24 "53.24", 0.125 "0.125".
+ */
+export function decimalString(amount: number): string {
+  let text = String(amount);
+  if (/e/i.test(text) && Math.abs(amount) < 1e21) {
+    text = amount.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  }
+  const [whole = '0', fraction = ''] = text.split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/** Why an amount does not fit the platform's dec(10.10) (domain notes section 5), or null. */
+function amountProblem(amount: number): string | null {
+  const [whole = '', fraction = ''] = decimalString(Math.abs(amount)).split('.');
+  if (!/^\d{1,10}$/.test(whole)) {
+    return 'Ensure that there are no more than 10 digits before the decimal point.';
+  }
+  if (fraction.length > 10) return 'Ensure that there are no more than 10 decimal places.';
+  return null;
+}
+
+/** A posted transaction as the results echo it: amount as a decimal string (GEN-8). */
+function echo(item: unknown): Record<string, unknown> {
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return {};
+  const data = { ...(item as Record<string, unknown>) };
+  if (typeof data.amount === 'number') data.amount = decimalString(data.amount);
+  return data;
+}
+
+/** The transaction ids already on the account: its staged ledgers' and those added since. */
+function idsOnAccount(record: AccountRecord): Set<string> {
+  const ids = new Set<string>();
+  for (const ledger of record.data.ledgers ?? []) {
+    for (const t of ledger.current_statement_transactions ?? []) ids.add(t.transaction_id);
+    for (const t of ledger.historical_statement_transactions ?? []) ids.add(t.transaction_id);
+  }
+  for (const t of record.transactions ?? []) ids.add(t.transactionData.transaction_id);
+  return ids;
+}
+
+/** What happens to one transaction of a batch that passed every check. */
+type Plan = { kind: 'exists' } | { kind: 'add'; movedTo?: string };
+
+function importError(item: unknown, detail: string): Result<never> {
+  return fail(400, TRANSACTION_IMPORT_ERROR, detail, [], { transaction_data: echo(item) });
+}
+
+/**
+ * transactions/create (TXN-1..TXN-10). `itemShapeErrors` are the spec's failures inside
+ * `transactions.N`, which count as failures of that transaction (TXN-9). The account must be
+ * imported (404, TXN-10) and its supplier Ongoing (400). Each transaction is then checked in
+ * order; the first failing one gives the 400 TRANSACTION_IMPORT_ERROR (a domain error with code
+ * {@link TRANSACTION_IMPORT_ERROR}, detail as error_detail and `extra.transaction_data`), and
+ * nothing of the batch is added.
+ */
+export function createTransactions(
+  state: MockState,
+  env: MockEnv,
+  request: TransactionsRequest,
+  options: TransactionOptions,
+  itemShapeErrors: readonly FieldError[] = [],
+): Result<{ results: TransactionResult[] }> {
+  const account = requireImportedAccount(
+    state,
+    request.import_supplier,
+    request.external_account_number,
+  );
+  if (!account.ok) return account;
+  const { record } = account.value;
+  const today = clockToday(state.clock, env.now());
+  const now = clockTimestamp(state.clock, env.now());
+  const period = openStatementPeriod(record, today);
+  const onAccount = idsOnAccount(record);
+  const inBatch = new Set<string>();
+
+  const plans: Plan[] = [];
+  for (const [i, item] of (request.transactions as unknown[]).entries()) {
+    const shape = itemShapeErrors.filter(
+      (e) => e.attr === `transactions.${i}` || e.attr.startsWith(`transactions.${i}.`),
+    );
+    if (shape.length > 0) {
+      return importError(item, shape.map((e) => `${e.attr}: ${e.detail}`).join(' '));
+    }
+    const transaction = request.transactions[i]!;
+    const id = transaction.transaction_id;
+    const date = transaction.transaction_date;
+    if (date > today) {
+      return importError(item, `Transaction ${id} is dated ${date}, which is in the future.`);
+    }
+    const amount = amountProblem(transaction.amount);
+    if (amount) return importError(item, `transactions.${i}.amount: ${amount}`);
+    if (inBatch.has(id)) {
+      return importError(item, `Transaction id ${id} occurs more than once in the request.`);
+    }
+    inBatch.add(id);
+    if (transaction.type === 'SUPPLY_CHARGE') {
+      const backwards = transaction.line_items.findIndex((line) => line.start_date > line.end_date);
+      if (backwards >= 0) {
+        return importError(
+          item,
+          `transactions.${i}.line_items.${backwards}: the start date is later than the end date.`,
+        );
+      }
+    }
+    if (options.checkPreviouslyAdded && onAccount.has(id)) {
+      plans.push({ kind: 'exists' });
+      continue;
+    }
+    if (date < period.from) {
+      if (!options.forceAddToCurrentStatement) {
+        return importError(
+          item,
+          `Transaction ${id} dated ${date} is not within the open statement period ${period.from} - ${period.to}.`,
+        );
+      }
+      plans.push({ kind: 'add', movedTo: period.from });
+    } else plans.push({ kind: 'add' });
+  }
+
+  const added: TransactionRecord[] = [];
+  const notes: NoteRecord[] = [];
+  const results = plans.map((plan, i): TransactionResult => {
+    const data = echo(request.transactions[i]) as TransactionResult['transaction_data'];
+    if (plan.kind === 'exists')
+      return { status: 'TRANSACTION_ALREADY_EXISTS', transaction_data: data };
+    if (plan.movedTo) {
+      const posted = data.transaction_date;
+      const explanation = `Moved from ${posted} to ${plan.movedTo}, the first day of the open statement period, because ${posted} is outside it (force_add_to_current_statement).`;
+      data.transaction_date = plan.movedTo;
+      data.note = data.note ? `${data.note} ${explanation}` : explanation;
+      notes.push(
+        pinnedNote(
+          `Transaction ${data.transaction_id} dated ${posted} was outside the open statement period ${period.from} - ${period.to} and was added on ${plan.movedTo}.`,
+          now,
+        ),
+      );
+      added.push({ transactionData: { ...data }, addedAt: now, movedFrom: posted });
+    } else added.push({ transactionData: { ...data }, addedAt: now });
+    return { status: 'TRANSACTION_ADDED_TO_ACCOUNT', transaction_data: data };
+  });
+  record.transactions = [...(record.transactions ?? []), ...added];
+  if (notes.length > 0) record.notes = [...(record.notes ?? []), ...notes];
+  return ok({ results });
+}
+
+/**
+ * The transactions added to an imported account since it was created, oldest first (control
+ * API); 404 `account_not_found` for an account that is not imported.
+ */
+export function accountTransactions(state: MockState, key: string): Result<TransactionRecord[]> {
+  const found = importedAccountByKey(state, key);
+  return found.ok ? ok([...(found.value.transactions ?? [])]) : found;
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { createTestClient } from '../test-client.ts';
+import { ConfigFileError, loadConfigFile } from './config-file.ts';
+
+function file(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'kit-config-')), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const yaml = `
+apiKeys:
+  - key: acme-secret-key
+    organisation: Acme Power
+suppliers:
+  - code: ACME
+    status: Ongoing
+    emailsOnMigration: false
+    documentRoot: acme/
+operationsTeams: [ONBOARDING]
+tokenLifetimeSeconds: 600
+`;
+
+describe('--config', () => {
+  test('a YAML configuration replaces the default state', async () => {
+    const config = loadConfigFile(file('mock.yaml', yaml));
+    const client = createTestClient({ config });
+    expect((await client.obtainToken({ APIKey: 'demo-api-key' })).errors).toBeDefined();
+    const body = await client.obtainToken({ APIKey: 'acme-secret-key' });
+    expect(body.data.obtainKrakenToken?.payload).toMatchObject({ sub: 'Acme Power' });
+    expect(Object.keys(client.mock.state.suppliers)).toEqual(['ACME']);
+    expect(client.mock.state.tokenLifetimeSeconds).toBe(600);
+  });
+
+  test('a JSON configuration is read as well', () => {
+    const config = loadConfigFile(
+      file(
+        'mock.json',
+        JSON.stringify({
+          apiKeys: [{ key: 'json-secret-key', organisation: 'J' }],
+          suppliers: [],
+          operationsTeams: [],
+        }),
+      ),
+    );
+    expect(config.apiKeys[0]?.organisation).toBe('J');
+  });
+
+  test('a bad configuration gets a clear message naming the field', () => {
+    const path = file('bad.yaml', yaml.replace('status: Ongoing', 'status: Running'));
+    expect(() => loadConfigFile(path)).toThrow(ConfigFileError);
+    expect(() => loadConfigFile(path)).toThrow(
+      /suppliers\.0\.status: "Running" is not a valid choice/,
+    );
+  });
+
+  test('a file that is not YAML gets a clear message', () => {
+    const path = file('broken.yaml', 'apiKeys: [unclosed');
+    expect(() => loadConfigFile(path)).toThrow(/cannot be read/);
+  });
+});
