@@ -22,8 +22,9 @@ function deterministicEnv() {
   });
 }
 
-const account = (openapiDocument.components as Record<string, Record<string, { value: unknown }>>)
-  .examples!.DomesticAccount!.value;
+const examples = (openapiDocument.components as Record<string, Record<string, { value: unknown }>>)
+  .examples!;
+const account = examples.DomesticAccount!.value;
 
 type Step = {
   method: string;
@@ -121,6 +122,57 @@ const steps: Step[] = [
     path: '/v1/data-import/account-transfer-status/DEMO_ENERGY/EXTERNAL-1234/',
     auth: true,
   },
+  {
+    method: 'POST',
+    path: '/v1/data-import/notes/create/',
+    body: examples.CreateNotesRequest!.value,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/v1/data-import/notes/create/',
+    body: examples.CreateNotesRequest!.value,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/v1/data-import/transactions/create/',
+    body: examples.CreateTransactionsRequest!.value,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/v1/data-import/transactions/create/?check_previously_added=false&force_add_to_current_statement=false',
+    body: examples.CreateTransactionsRequest!.value,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/v1/data-import/historical-statements/create/',
+    body: examples.CreateHistoricalStatementsRequest!.value,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/v1/data-import/payment-instruction/create/',
+    body: examples.CreateCardPaymentInstructionRequest!.value,
+    auth: true,
+  },
+  {
+    method: 'POST',
+    path: '/v1/data-import/send-registration-flows/DEMO_ENERGY/EXTERNAL-1234/',
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/v1/data-import/meterpoint-statuses-for-account/DEMO_ENERGY/EXTERNAL-1234/',
+    auth: true,
+  },
+  {
+    method: 'GET',
+    path: '/v1/data-import/account-transfer-status/DEMO_ENERGY/EXTERNAL-1234/',
+    auth: true,
+  },
   { method: 'GET', path: '/v1/data-import/account-transfer-status/DEMO_ENERGY/NOPE/', auth: true },
   { method: 'GET', path: '/v1/data-import/all-account-import-processes/DEMO_ENERGY/', auth: true },
   {
@@ -159,6 +211,7 @@ async function run(
   const answers: Answer[] = [];
   let token: string | undefined;
   for (const step of steps) {
+    // Paths carry their query strings; both adapters must read them alike.
     const response = await send(step, token);
     const body = await response.json();
     if (step.path === '/v1/graphql/' && !token) token = body.data.obtainKrakenToken.token;
@@ -208,10 +261,9 @@ describe('adapters', () => {
       return response;
     });
     const viaServer = await run((step, token) => fetch(requestFor(base, step, token)));
-    expect(viaMsw.map((a) => a.status)).toEqual([
-      200, 200, 200, 400, 401, 201, 200, 400, 415, 400, 201, 400, 200, 404, 200, 200, 200, 405, 404,
-      200, 200, 400, 200,
-    ]);
+    expect(viaMsw.map((a) => a.status).join(' ')).toBe(
+      '200 200 200 400 401 201 200 400 415 400 201 400 200 201 201 201 201 201 201 200 200 200 404 200 200 200 405 404 200 200 400 200',
+    );
     expect(viaMsw).toEqual(viaServer);
   });
 });

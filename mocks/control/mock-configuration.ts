@@ -4,8 +4,14 @@
  * limit of process, token lifetimes and API keys.
  */
 import { mockControl } from '../../spec/index.ts';
+import { setCheckDocuments } from '../domain/notes.ts';
+import {
+  type PaymentVendorFaultInput,
+  type PaymentVendorScope,
+  setPaymentVendorFault,
+} from '../domain/payment-instructions.ts';
 import { accountKey, type Supplier } from '../domain/state.ts';
-import { json, validationFailed } from '../operations/respond.ts';
+import { errorResponse, json, validationFailed } from '../operations/respond.ts';
 import type { OperationResponse } from '../operations/types.ts';
 import type { ControlOperation } from './types.ts';
 
@@ -146,3 +152,62 @@ export const addApiKey: ControlOperation = async ({ body }, { service }) => {
   await service.changed();
   return json(201, { detail: `The API key of ${organisation} is added.` });
 };
+
+/** `getDocumentSettings`: whether document paths must name an existing file (DOC-1, DOC-2). */
+export const getDocumentSettings: ControlOperation = (_request, { service }) =>
+  json(200, { check_documents: service.state.checkDocuments });
+
+/** `setDocumentSettings`: turns the check-documents switch on or off. */
+export const setDocumentSettings: ControlOperation = async ({ body }, { service }) => {
+  const refused = invalid('setDocumentSettings', body);
+  if (refused) return refused;
+  setCheckDocuments(service.state, (body as { check_documents: boolean }).check_documents);
+  await service.changed();
+  return json(200, { check_documents: service.state.checkDocuments });
+};
+
+async function setFault(
+  operationId: string,
+  scope: PaymentVendorScope,
+  fault: unknown,
+  service: Parameters<ControlOperation>[1]['service'],
+): Promise<OperationResponse> {
+  if (fault !== null) {
+    const refused = invalid(operationId, fault);
+    if (refused) return refused;
+  }
+  const result = setPaymentVendorFault(
+    service.state,
+    scope,
+    fault as PaymentVendorFaultInput | null,
+  );
+  if (!result.ok) return errorResponse(result.error);
+  await service.changed();
+  return json(200, result.value ?? { detail: 'The fault is cleared.' });
+}
+
+/** `setSupplierPaymentVendorFault`: the vendor fails for a supplier's accounts (PAY-4, PAY-5). */
+export const setSupplierPaymentVendorFault: ControlOperation = ({ params, body }, { service }) =>
+  setFault('setSupplierPaymentVendorFault', { supplier: params.code! }, body, service);
+
+/** `clearSupplierPaymentVendorFault`: the vendor answers normally again for the supplier. */
+export const clearSupplierPaymentVendorFault: ControlOperation = ({ params }, { service }) =>
+  setFault('clearSupplierPaymentVendorFault', { supplier: params.code! }, null, service);
+
+/** `setAccountPaymentVendorFault`: the vendor fails for one account (PAY-4, PAY-5). */
+export const setAccountPaymentVendorFault: ControlOperation = ({ params, body }, { service }) =>
+  setFault(
+    'setAccountPaymentVendorFault',
+    { account: accountKey(params.import_supplier_code!, params.external_account_number!) },
+    body,
+    service,
+  );
+
+/** `clearAccountPaymentVendorFault`: the vendor answers normally again for the account. */
+export const clearAccountPaymentVendorFault: ControlOperation = ({ params }, { service }) =>
+  setFault(
+    'clearAccountPaymentVendorFault',
+    { account: accountKey(params.import_supplier_code!, params.external_account_number!) },
+    null,
+    service,
+  );

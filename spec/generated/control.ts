@@ -353,6 +353,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the check-documents switch
+         * @description With the switch on, document and statement paths must name a file in the local folder standing in for the bucket (DOC-1, DOC-2).
+         */
+        get: operations["getDocumentSettings"];
+        /**
+         * Turn the check-documents switch on or off
+         * @description On, a missing file gets path_does_not_exist_in_file_store (DOC-1, DOC-2).
+         */
+        put: operations["setDocumentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/payment-vendor/suppliers/{code}/fault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make the payment vendor fail for a supplier's accounts
+         * @description `persistent` gives 400 (PAY-4), `intermittent` gives 500 (PAY-5); with `remaining` only the
+         *     next N calls fail. An account's own fault wins over its supplier's.
+         */
+        put: operations["setSupplierPaymentVendorFault"];
+        post?: never;
+        /**
+         * Clear a supplier's payment vendor fault
+         * @description The vendor answers normally again (PAY-2).
+         */
+        delete: operations["clearSupplierPaymentVendorFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/payment-vendor/accounts/{import_supplier_code}/{external_account_number}/fault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make the payment vendor fail for one account
+         * @description As for a supplier, for one account (PAY-4, PAY-5).
+         */
+        put: operations["setAccountPaymentVendorFault"];
+        post?: never;
+        /**
+         * Clear an account's payment vendor fault
+         * @description The vendor answers normally again for this account (PAY-2).
+         */
+        delete: operations["clearAccountPaymentVendorFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts/{import_supplier_code}/{external_account_number}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notes of an imported account
+         * @description Notes of the payload, of notes/create and those pinned by moved transactions, with their pinned state now (NOTE-7).
+         */
+        get: operations["getAccountNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts/{import_supplier_code}/{external_account_number}/payment-instruction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End an account's active payment instruction
+         * @description So that a new one can be created (the real platform allows one active instruction per account).
+         */
+        delete: operations["cancelPaymentInstruction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts/{import_supplier_code}/{external_account_number}/meter-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registration of each energy meter point
+         * @description Status now, when the flow was sent, the supply start date, the operator's outcome and fault (REG-2, STS-13).
+         */
+        get: operations["getMeterPointRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts/{import_supplier_code}/{external_account_number}/meter-points/{mpxn}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decide the industry's answer for a meter point
+         * @description The outcome of registration is the industry's, so the operator drives it: `accepted` or
+         *     `rejected`, now (`at` omitted), at an instant on the mock clock (`at`), or after a delay
+         *     from now (`after_seconds`, e.g. 172800 for "accept after 2 days"); `outcome: null` clears
+         *     it (REG-7, STS-6..STS-8).
+         */
+        put: operations["setMeterPointOutcome"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts/{import_supplier_code}/{external_account_number}/meter-points/{mpxn}/flow-fault": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a meter point's registration flow fail
+         * @description Every send-registration-flows answers REGISTRATION_FLOW_ERROR with this error_detail for the meter point until cleared with null (REG-6).
+         */
+        put: operations["setRegistrationFlowFault"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -481,6 +657,52 @@ export interface components {
             };
             outbox: components["schemas"]["OutboxEntry"][];
         };
+        DocumentSettings: {
+            check_documents: boolean;
+        };
+        PaymentVendorFault: {
+            /** @enum {string} */
+            kind: "persistent" | "intermittent";
+            remaining?: number;
+        };
+        PaymentVendorFaultState: {
+            /** @enum {string} */
+            kind: "persistent" | "intermittent";
+            remaining: number | null;
+        };
+        AccountNoteView: {
+            body: string;
+            created_at: string;
+            document_paths: string[];
+            is_pinned: boolean;
+            unpin_at: string | null;
+            pinned_now: boolean;
+            origin: string;
+        };
+        MeterPointOutcome: {
+            /** @enum {string} */
+            kind: "accepted" | "rejected";
+            at: string | null;
+        };
+        MeterPointOutcomeChange: {
+            /** @enum {string|null} */
+            outcome: "accepted" | "rejected" | null;
+            /** Format: date-time */
+            at?: string;
+            after_seconds?: number;
+        };
+        RegistrationFlowFaultChange: {
+            error_detail: string | null;
+        };
+        MeterPointRegistrationView: {
+            mpxn: string;
+            supply_type: string;
+            status: string;
+            sent_at: string | null;
+            supply_start_date: string | null;
+            outcome: components["schemas"]["MeterPointOutcome"] | null;
+            flow_fault: string | null;
+        };
         /** @description A mock configuration file (YAML or JSON) for `npm start -- --config FILE`; it replaces the default state. */
         MockConfig: {
             apiKeys: {
@@ -589,6 +811,8 @@ export interface components {
         ImportSupplierCode: string;
         /** @example EXTERNAL-1234 */
         ExternalAccountNumber: string;
+        /** @example 1200060176720 */
+        Mpxn: string;
     };
     requestBodies: never;
     headers: never;
@@ -611,6 +835,14 @@ export type SchemaJournalEntry = components['schemas']['JournalEntry'];
 export type SchemaOutboxEntry = components['schemas']['OutboxEntry'];
 export type SchemaAccountRecord = components['schemas']['AccountRecord'];
 export type SchemaMockState = components['schemas']['MockState'];
+export type SchemaDocumentSettings = components['schemas']['DocumentSettings'];
+export type SchemaPaymentVendorFault = components['schemas']['PaymentVendorFault'];
+export type SchemaPaymentVendorFaultState = components['schemas']['PaymentVendorFaultState'];
+export type SchemaAccountNoteView = components['schemas']['AccountNoteView'];
+export type SchemaMeterPointOutcome = components['schemas']['MeterPointOutcome'];
+export type SchemaMeterPointOutcomeChange = components['schemas']['MeterPointOutcomeChange'];
+export type SchemaRegistrationFlowFaultChange = components['schemas']['RegistrationFlowFaultChange'];
+export type SchemaMeterPointRegistrationView = components['schemas']['MeterPointRegistrationView'];
 export type SchemaMockConfig = components['schemas']['MockConfig'];
 export type SchemaFieldError = components['schemas']['FieldError'];
 export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
@@ -619,6 +851,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
 export type ParameterImportSupplierCode = components['parameters']['ImportSupplierCode'];
 export type ParameterExternalAccountNumber = components['parameters']['ExternalAccountNumber'];
+export type ParameterMpxn = components['parameters']['Mpxn'];
 export type $defs = Record<string, never>;
 export interface operations {
     getHealth: {
@@ -1143,6 +1376,306 @@ export interface operations {
                     "application/json": components["schemas"]["AccountRecord"];
                 };
             };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDocumentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The switch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentSettings"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    setDocumentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentSettings"];
+            };
+        };
+        responses: {
+            /** @description The switch after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    setSupplierPaymentVendorFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentVendorFault"];
+            };
+        };
+        responses: {
+            /** @description The fault in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentVendorFaultState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    clearSupplierPaymentVendorFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No fault any more. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setAccountPaymentVendorFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                import_supplier_code: components["parameters"]["ImportSupplierCode"];
+                /** @example EXTERNAL-1234 */
+                external_account_number: components["parameters"]["ExternalAccountNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentVendorFault"];
+            };
+        };
+        responses: {
+            /** @description The fault in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentVendorFaultState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    clearAccountPaymentVendorFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                import_supplier_code: components["parameters"]["ImportSupplierCode"];
+                /** @example EXTERNAL-1234 */
+                external_account_number: components["parameters"]["ExternalAccountNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No fault any more. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAccountNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                import_supplier_code: components["parameters"]["ImportSupplierCode"];
+                /** @example EXTERNAL-1234 */
+                external_account_number: components["parameters"]["ExternalAccountNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notes, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountNoteView"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelPaymentInstruction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                import_supplier_code: components["parameters"]["ImportSupplierCode"];
+                /** @example EXTERNAL-1234 */
+                external_account_number: components["parameters"]["ExternalAccountNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instruction is ended (or there was none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMeterPointRegistrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                import_supplier_code: components["parameters"]["ImportSupplierCode"];
+                /** @example EXTERNAL-1234 */
+                external_account_number: components["parameters"]["ExternalAccountNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per electricity or gas meter point. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeterPointRegistrationView"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setMeterPointOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                import_supplier_code: components["parameters"]["ImportSupplierCode"];
+                /** @example EXTERNAL-1234 */
+                external_account_number: components["parameters"]["ExternalAccountNumber"];
+                /** @example 1200060176720 */
+                mpxn: components["parameters"]["Mpxn"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeterPointOutcomeChange"];
+            };
+        };
+        responses: {
+            /** @description The outcome in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeterPointOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setRegistrationFlowFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                import_supplier_code: components["parameters"]["ImportSupplierCode"];
+                /** @example EXTERNAL-1234 */
+                external_account_number: components["parameters"]["ExternalAccountNumber"];
+                /** @example 1200060176720 */
+                mpxn: components["parameters"]["Mpxn"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationFlowFaultChange"];
+            };
+        };
+        responses: {
+            /** @description The fault in force (null when cleared). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationFlowFaultChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
