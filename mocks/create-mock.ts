@@ -13,13 +13,14 @@ import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
 import { defaultConfig, type MockConfig } from './defaults.ts';
 import { createState, type MockState } from './domain/state.ts';
-import type { MockEnv } from './env.ts';
+import { defaultEnv, type MockEnv } from './env.ts';
 import { MockService } from './service.ts';
 
 /** Options of {@link createDataImportMock}. */
 export interface DataImportMockOptions {
   config?: MockConfig;
-  env: MockEnv;
+  /** Time, randomness and hashing; `defaultEnv()` (works in Node and browsers) when omitted. */
+  env?: MockEnv;
   /** Origin the MSW handlers answer for; any origin when omitted. */
   baseUrl?: string;
   /** A state to start from instead of the configuration's fresh one (an export). */
@@ -61,12 +62,13 @@ export interface DataImportMock {
 }
 
 /** A mock instance with its MSW handlers. */
-export function createDataImportMock(options: DataImportMockOptions): DataImportMock {
+export function createDataImportMock(options: DataImportMockOptions = {}): DataImportMock {
   const config = options.config ?? defaultConfig;
-  const freshState = () => stateFromConfig(config, options.env);
+  const env = options.env ?? defaultEnv();
+  const freshState = () => stateFromConfig(config, env);
   const service = new MockService({
     state: options.state ?? freshState(),
-    env: options.env,
+    env,
     onChange: options.onChange,
     extraApis: [createControlApi(config, freshState)],
   });

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { createTestClient } from '../test-client.ts';
 
 const VALIDATE = '/v1/data-import/validate-account/';
-const STAGE = '/v1/data-import/account-import-process/create-or-update/';
 const PENDING = '/v1/data-import/pending-account-import-processes/DEMO_ENERGY/';
 
 async function loggedIn() {

@@ -1939,11 +1939,32 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The body is larger than 10 MiB; nothing changed. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /**
          * @description The request has no valid Authorization header (AUTH-2, AUTH-3): code `not_authenticated` when
          *     the header is missing, `authentication_failed` when the token is unknown, malformed or expired.
          */
         Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The body is not JSON by its Content-Type (GEN-2); nothing changed. A body that is JSON by its
+         *     type but cannot be parsed gets 400 `parse_error`.
+         */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2053,7 +2074,9 @@ export type SchemaGraphQlErrorResponse = components['schemas']['GraphQLErrorResp
 export type SchemaObtainTokenPayload = components['schemas']['ObtainTokenPayload'];
 export type ResponseAccountNotFound = components['responses']['AccountNotFound'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type $defs = Record<string, never>;
 export interface operations {
     obtainToken: {
@@ -2127,6 +2150,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -2176,6 +2201,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -2218,6 +2245,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The optional concurrency limit is enabled and exceeded; retry once other accounts have finished processing (PRC-9). */
             429: {
                 headers: {
@@ -2268,6 +2297,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AccountNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -2322,6 +2353,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -2363,6 +2396,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AccountNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -2403,6 +2438,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AccountNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /**
              * @description Intermittent vendor problem: retry the request as it is (PaymentVendorError, PAY-5). Any
              *     other unexpected error gets the error body `server_error` (ERR-6).

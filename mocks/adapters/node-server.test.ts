@@ -1,0 +1,38 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { dataImport } from '../../spec/index.ts';
+import { createDataImportMock } from '../create-mock.ts';
+import { nodeEnv } from '../node-env.ts';
+import { createMockServer, MAX_BODY_BYTES } from './node-server.ts';
+
+const server = createMockServer(createDataImportMock({ env: nodeEnv() }).service);
+let base = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('standalone server', () => {
+  test('[GEN-2] a body over the limit gets 413 in the interface error shape', async () => {
+    const response = await fetch(`${base}/v1/data-import/validate-account/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+    });
+    const body = await response.json();
+    expect(response.status).toBe(413);
+    expect(body).toEqual({ detail: expect.any(String), code: 'request_too_large', errors: [] });
+    expect(
+      dataImport.checkResponse('validateAccount', 413, response.headers.get('content-type'), body)
+        .problems,
+    ).toEqual([]);
+  });
+
+  test('answers JSON with a content length', async () => {
+    const response = await fetch(`${base}/__mock/health`);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(Number(response.headers.get('content-length'))).toBe((await response.text()).length);
+  });
+});

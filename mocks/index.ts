@@ -1,0 +1,25 @@
+/**
+ * The mock's public surface: the in-process factory and its MSW handlers, the service both
+ * adapters share, the standalone server, and the default configuration.
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * import { createDataImportMock } from 'data-import-contract-kit/mocks';
+ * const mock = createDataImportMock({ baseUrl: 'https://api.example.energy' });
+ * const server = setupServer(...mock.handlers);
+ */
+
+/* In-process use (MSW) */
+export { createMswHandlers, type MswHandlerOptions } from './adapters/msw-handlers.ts';
+export {
+  createDataImportMock,
+  type DataImportMock,
+  type DataImportMockOptions,
+  stateFromConfig,
+} from './create-mock.ts';
+/* Configuration and environment */
+export { DEMO_API_KEY, defaultConfig, type MockConfig } from './defaults.ts';
+export type { MockState } from './domain/state.ts';
+export { type DocumentStore, defaultEnv, type MockEnv } from './env.ts';
+/* The shared service */
+export { MockService, type PlainRequest, type PlainResponse } from './service.ts';
