@@ -16,7 +16,7 @@ for name in openapi control; do
     cat "$tmp/$name.err" >&2
     exit 1
   }
-  npx --no-install openapi-typescript "$tmp/$name.json" -o "$tmp/$name.ts" --root-types >/dev/null 2>"$tmp/$name.ts.err" || {
+  npx --no-install openapi-typescript "$tmp/$name.json" -o "$tmp/$name.ts" --root-types --default-non-nullable false >/dev/null 2>"$tmp/$name.ts.err" || {
     cat "$tmp/$name.ts.err" >&2
     exit 1
   }

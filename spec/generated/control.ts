@@ -749,13 +749,17 @@ export interface components {
          *     `code` values used by the kit:
          *     - `account_failed_validation`: the account payload of validate-account or create-or-update fails
          *       validation; `errors` lists every failure (ERR-3).
-         *     - `request_failed_validation`: any other request body or query parameter fails validation;
+         *     - `request_failed_validation`: any other request body or query parameter fails validation,
+         *       including checks against the state that concern one field (`errors` then carries
+         *       `operations_team_name_does_not_exist`, `historical_statement_already_exists`, ...);
          *       `errors` lists every failure.
-         *     - State failures, with the code of the condition: `account_already_imported`,
-         *       `account_marked_to_be_skipped`, `import_supplier_migration_not_ongoing`,
-         *       `import_supplier_not_found`, `import_process_does_not_exist`,
-         *       `operations_team_name_does_not_exist`, `historical_statement_already_exists`,
-         *       `dry_run_succeeded`, `account_not_found` (404), `concurrency_limit_exceeded` (429).
+         *     - State failures of the request as a whole, with the code of the condition:
+         *       `account_already_imported`, `account_marked_to_be_skipped`,
+         *       `import_supplier_migration_not_ongoing`, `import_supplier_not_found`,
+         *       `import_process_does_not_exist`, `dry_run_succeeded`, `account_not_found` (404),
+         *       `concurrency_limit_exceeded` (429).
+         *     - `parse_error` (400, a body that is not JSON), `unsupported_media_type` (415),
+         *       `request_too_large` (413), `not_found` (404, no such route).
          *     - `not_authenticated` (401, no Authorization header) and `authentication_failed` (401, unknown,
          *       malformed or expired token).
          *     - `method_not_allowed` (405) and `server_error` (500).

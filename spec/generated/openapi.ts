@@ -722,7 +722,7 @@ export interface components {
             /** @description Priority Services Category of the gas industry (DTC data item J1699), two digits such as "01". */
             gas_industry_code?: string;
             effective_from: components["schemas"]["Date"];
-        } | unknown | unknown;
+        } & (unknown | unknown);
         /**
          * @description The customer's consents. The reference: "customer_preferences: object of booleans:
          *     opted_into_sms, opted_into_recommended, opted_into_updates, opted_into_third_parties,
@@ -943,6 +943,7 @@ export interface components {
              */
             smart_type?: "NONE" | "SMETS1" | "SMETS1_ENROLLED" | "SMETS2";
             is_prepay?: boolean;
+            /** @description An electricity meter has no gas debt repayment options. */
             prepay_details?: components["schemas"]["PrepayDetails"];
         };
         /**
@@ -1183,7 +1184,7 @@ export interface components {
             created_at?: components["schemas"]["DateTime"];
             body?: string;
             document_paths?: components["schemas"]["DocumentPathItem"][];
-        } | unknown | unknown;
+        } & (unknown | unknown);
         /**
          * @description One document attached to a note. The reference: "In notes, document_paths is an array of objects
          *     with one field, document_path (string)" (DOC-3); the path is relative to the import supplier's
@@ -1269,7 +1270,9 @@ export interface components {
         MetadataEntry: {
             key: string;
             /** @description Any JSON object. */
-            value: Record<string, never>;
+            value: {
+                [key: string]: unknown;
+            };
         };
         /**
          * @description Billing-period options of a business account. The reference: "account_billing_options: object.
@@ -1291,13 +1294,17 @@ export interface components {
          *     `code` values used by the kit:
          *     - `account_failed_validation`: the account payload of validate-account or create-or-update fails
          *       validation; `errors` lists every failure (ERR-3).
-         *     - `request_failed_validation`: any other request body or query parameter fails validation;
+         *     - `request_failed_validation`: any other request body or query parameter fails validation,
+         *       including checks against the state that concern one field (`errors` then carries
+         *       `operations_team_name_does_not_exist`, `historical_statement_already_exists`, ...);
          *       `errors` lists every failure.
-         *     - State failures, with the code of the condition: `account_already_imported`,
-         *       `account_marked_to_be_skipped`, `import_supplier_migration_not_ongoing`,
-         *       `import_supplier_not_found`, `import_process_does_not_exist`,
-         *       `operations_team_name_does_not_exist`, `historical_statement_already_exists`,
-         *       `dry_run_succeeded`, `account_not_found` (404), `concurrency_limit_exceeded` (429).
+         *     - State failures of the request as a whole, with the code of the condition:
+         *       `account_already_imported`, `account_marked_to_be_skipped`,
+         *       `import_supplier_migration_not_ongoing`, `import_supplier_not_found`,
+         *       `import_process_does_not_exist`, `dry_run_succeeded`, `account_not_found` (404),
+         *       `concurrency_limit_exceeded` (429).
+         *     - `parse_error` (400, a body that is not JSON), `unsupported_media_type` (415),
+         *       `request_too_large` (413), `not_found` (404, no such route).
          *     - `not_authenticated` (401, no Authorization header) and `authentication_failed` (401, unknown,
          *       malformed or expired token).
          *     - `method_not_allowed` (405) and `server_error` (500).
@@ -1365,7 +1372,7 @@ export interface components {
              *     400 `dry_run_succeeded` and the account stays staged (PRC-5, PRC-6).
              * @default false
              */
-            dry_run: boolean;
+            dry_run?: boolean;
         };
         /** @description Success body of process (PRC-4). */
         ProcessResponse: {
@@ -1398,7 +1405,7 @@ export interface components {
             is_pinned?: boolean;
             /** @description When a pinned note is unpinned (NOTE-7). */
             unpin_at?: components["schemas"]["DateTime"];
-        } | unknown | unknown;
+        } & (unknown | unknown);
         /** @description Outcome of one posted note, in the order of the request (NOTE-3..NOTE-5). */
         NoteResult: {
             /** @description The note's created_at, the posted one or the default (NOTE-6). */
