@@ -63,6 +63,53 @@ function agreementRules(point: MeterPoint, at: string, today: string): FieldErro
   return errors;
 }
 
+/** ET-2, DR: a meter point with an erroneous transfer or a disputed read in progress is refused. */
+function progressRules(point: MeterPoint, at: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const flags = point as { et_in_progress?: boolean; dr_in_progress?: boolean };
+  if (flags.et_in_progress === true) {
+    errors.push(
+      error(
+        `${at}.et_in_progress`,
+        'erroneous_transfer_not_in_progress',
+        'An erroneous transfer is in progress for this meter point.',
+      ),
+    );
+  }
+  if (flags.dr_in_progress === true) {
+    errors.push(
+      error(
+        `${at}.dr_in_progress`,
+        'disputed_read_in_progress',
+        'A disputed read is in progress for this meter point.',
+      ),
+    );
+  }
+  return errors;
+}
+
+/** Prepay details belong to a prepay meter. */
+function prepayRules(
+  meter: { is_prepay?: boolean; prepay_details?: unknown },
+  at: string,
+): FieldError[] {
+  return meter.prepay_details !== undefined && meter.is_prepay !== true
+    ? [
+        error(
+          `${at}.prepay_details`,
+          'prepay_details_on_non_prepay_meter',
+          'Prepay details are given for a meter that is not prepay.',
+        ),
+      ]
+    : [];
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
 function transferReadingDates(
   readings: { reading_date?: string }[] | undefined,
   at: string,
@@ -94,6 +141,19 @@ function electricityRules(
     errors.push(
       ...transferReadingDates(readings, `${at}.meters.${m}.transfer_readings`, lastBilledToDate),
     );
+    errors.push(...prepayRules(meter, `${at}.meters.${m}`));
+    const registerIds = new Set((meter.registers ?? []).map((r) => r.register_id));
+    readings.forEach((reading, i) => {
+      if (reading.register_id !== undefined && !registerIds.has(reading.register_id)) {
+        errors.push(
+          error(
+            `${at}.meters.${m}.transfer_readings.${i}.register_id`,
+            'reading_register_id_not_recognised',
+            `No register ${reading.register_id} on this meter.`,
+          ),
+        );
+      }
+    });
     (meter.registers ?? []).forEach((register, r) => {
       if (register.is_settlement === false) return;
       const count = readings.filter((x) => x.register_id === register.register_id).length;
@@ -139,6 +199,7 @@ function gasRules(
     errors.push(
       ...transferReadingDates(readings, `${at}.meters.${m}.transfer_readings`, lastBilledToDate),
     );
+    errors.push(...prepayRules(meter, `${at}.meters.${m}`));
     if (readings.length !== 1) {
       errors.push(
         error(
@@ -149,6 +210,23 @@ function gasRules(
       );
     }
   });
+  const history = [...(point.aq_history ?? [])].sort((a, b) =>
+    a.effective_from.localeCompare(b.effective_from),
+  );
+  for (let i = 0; i + 1 < history.length; i++) {
+    const entry = history[i]!;
+    const next = history[i + 1]!;
+    if (entry.effective_to === undefined || nextDay(entry.effective_to) !== next.effective_from) {
+      errors.push(
+        error(
+          `${at}.aq_history`,
+          'gaps_or_overlaps_in_aq_history',
+          `The AQ entry from ${entry.effective_from} does not end the day before the one from ${next.effective_from}.`,
+        ),
+      );
+      break;
+    }
+  }
   if (!(point.aq_history ?? []).some((aq) => aq.effective_to === undefined)) {
     errors.push(
       error(
@@ -211,7 +289,7 @@ export function checkAccountRules(account: Account, today: string): FieldError[]
           ),
         );
       }
-      errors.push(...agreementRules(point, at, today));
+      errors.push(...agreementRules(point, at, today), ...progressRules(point, at));
       if (point.supply_type === 'ELECTRICITY') {
         errors.push(...electricityRules(point, at, account.last_billed_to_date));
       } else if (point.supply_type === 'GAS') {
