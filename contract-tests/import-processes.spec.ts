@@ -1,0 +1,212 @@
+/**
+ * Status and listing (STS-1..STS-12): account-transfer-status and the three lists. The lists are
+ * per supplier and other tests stage under the same supplier at the same time, so assertions are
+ * about this test's own accounts (contained or not); exact lists only for a supplier of the
+ * test's own (mock mode) or an unknown one.
+ */
+import { expect, test } from './fixtures.ts';
+import type { ImportProcessSummary } from './support/api-client.ts';
+import { DATETIME, operationTitle } from './support/operations.ts';
+
+function find(list: ImportProcessSummary[], external: string): ImportProcessSummary | undefined {
+  return list.find((s) => s.external_account_number === external);
+}
+
+test.describe(operationTitle('getAccountTransferStatus'), () => {
+  test('[STS-3] 404 when no account import process exists for the pair', async ({
+    api,
+    settings,
+    accounts,
+  }) => {
+    const exchange = await api.transferStatus(settings.importSupplier, accounts.next());
+    expect(exchange.status).toBe(404);
+  });
+
+  test('[STS-1] [STS-2] [STS-4] a staged account is UNKNOWN with an empty service_account_number', async ({
+    api,
+    lifecycle,
+  }) => {
+    const account = lifecycle.domesticAccount();
+    await lifecycle.stage(account);
+    const exchange = await api.transferStatus(
+      lifecycle.supplier,
+      account.external_account_number as string,
+    );
+    expect(exchange.status).toBe(200);
+    expect(exchange.body).toMatchObject({ status: 'UNKNOWN', service_account_number: '' });
+  });
+
+  test('[STS-1] [STS-5] a created account without registration flows is PENDING with its service_account_number', async ({
+    api,
+    lifecycle,
+  }) => {
+    const account = lifecycle.domesticAccount();
+    const number = await lifecycle.import(account);
+    const exchange = await api.transferStatus(
+      lifecycle.supplier,
+      account.external_account_number as string,
+    );
+    expect(exchange.status).toBe(200);
+    expect(exchange.body).toMatchObject({ status: 'PENDING', service_account_number: number });
+  });
+
+  test('[GEN-9] [STS-3] the pair identifies the account: the same number under another supplier is not found', async ({
+    api,
+    lifecycle,
+    settings,
+  }) => {
+    const account = lifecycle.domesticAccount();
+    await lifecycle.stage(account);
+    const other = `OTHER${settings.runId}`.toUpperCase().slice(0, 32);
+    const exchange = await api.transferStatus(other, account.external_account_number as string);
+    expect(exchange.status).toBe(404);
+  });
+});
+
+test.describe(operationTitle('listAllAccountImportProcesses'), () => {
+  test('[STS-9] answers 200 with the supplier’s account import processes', async ({
+    api,
+    settings,
+  }) => {
+    const exchange = await api.list('all', settings.importSupplier);
+    expect(exchange.status).toBe(200);
+    expect(Array.isArray(exchange.body)).toBe(true);
+  });
+
+  test('[STS-9] [GEN-3] lists staged and imported accounts; pending ones have null service_account_number and account_created_at', async ({
+    api,
+    lifecycle,
+  }) => {
+    const staged = lifecycle.domesticAccount();
+    const imported = lifecycle.domesticAccount();
+    const before = await api.list('all', lifecycle.supplier);
+    expect(find(before.body, staged.external_account_number as string)).toBeUndefined();
+    await lifecycle.stage(staged);
+    const number = await lifecycle.import(imported);
+    const after = await api.list('all', lifecycle.supplier);
+    expect(after.status).toBe(200);
+    expect(find(after.body, staged.external_account_number as string)).toMatchObject({
+      external_account_number: staged.external_account_number,
+      service_account_number: null,
+      account_created_at: null,
+    });
+    const created = find(after.body, imported.external_account_number as string);
+    expect(created?.service_account_number).toBe(number);
+    expect(created?.account_created_at, 'a datetime in UTC (GEN-3)').toMatch(DATETIME);
+  });
+
+  test('[STS-12] a supplier without accounts gets 200 with an empty list', async ({
+    api,
+    settings,
+    kit,
+  }) => {
+    const unknown = `EMPTY${settings.runId}`.toUpperCase().slice(0, 32);
+    const exchange = await api.list('all', unknown, {
+      assumption: 'An unknown supplier, or one without accounts, gets 200 []',
+    });
+    await kit.assume('No account gives 200 with an empty list (STS-12 is open)', () => {
+      expect(exchange.status).toBe(200);
+      expect(exchange.body).toEqual([]);
+    });
+  });
+
+  test('[STS-12] [STS-9] a configured supplier without accounts gets 200 with an empty list', async ({
+    api,
+    control,
+  }) => {
+    const supplier = await control.supplier();
+    const exchange = await api.list('all', supplier);
+    expect(exchange.status).toBe(200);
+    expect(exchange.body).toEqual([]);
+  });
+});
+
+test.describe(operationTitle('listPendingAccountImportProcesses'), () => {
+  test('[STS-10] answers 200 with the supplier’s staged accounts', async ({ api, settings }) => {
+    const exchange = await api.list('pending', settings.importSupplier);
+    expect(exchange.status).toBe(200);
+    for (const item of exchange.body) {
+      expect(item.service_account_number).toBeNull();
+      expect(item.account_created_at).toBeNull();
+    }
+  });
+
+  test('[STS-10] lists staged accounts only, with null service_account_number and account_created_at', async ({
+    api,
+    lifecycle,
+  }) => {
+    const staged = lifecycle.domesticAccount();
+    const imported = lifecycle.domesticAccount();
+    await lifecycle.stage(staged);
+    await lifecycle.import(imported);
+    const exchange = await api.list('pending', lifecycle.supplier);
+    expect(exchange.status).toBe(200);
+    expect(find(exchange.body, staged.external_account_number as string)).toMatchObject({
+      external_account_number: staged.external_account_number,
+      service_account_number: null,
+      account_created_at: null,
+    });
+    expect(find(exchange.body, imported.external_account_number as string)).toBeUndefined();
+  });
+
+  test('[STS-12] a supplier without accounts gets 200 with an empty list', async ({
+    api,
+    settings,
+    kit,
+  }) => {
+    const unknown = `EMPTY${settings.runId}`.toUpperCase().slice(0, 32);
+    const exchange = await api.list('pending', unknown, {
+      assumption: 'An unknown supplier, or one without accounts, gets 200 []',
+    });
+    await kit.assume('No account gives 200 with an empty list (STS-12 is open)', () => {
+      expect(exchange.status).toBe(200);
+      expect(exchange.body).toEqual([]);
+    });
+  });
+});
+
+test.describe(operationTitle('listImportedAccountImportProcesses'), () => {
+  test('[STS-11] answers 200 for the supplier’s imported accounts', async ({ api, settings }) => {
+    const exchange = await api.list('imported', settings.importSupplier);
+    expect(exchange.status).toBe(200);
+  });
+
+  test('[STS-11] [GEN-3] lists the accounts that now have a platform account', async ({
+    api,
+    lifecycle,
+    kit,
+  }) => {
+    const staged = lifecycle.domesticAccount();
+    const imported = lifecycle.domesticAccount();
+    await lifecycle.stage(staged);
+    const number = await lifecycle.import(imported);
+    const exchange = await api.list('imported', lifecycle.supplier);
+    expect(exchange.status).toBe(200);
+    expect(exchange.text, 'the imported account is named').toContain(
+      imported.external_account_number as string,
+    );
+    expect(exchange.text, 'the staged account is not').not.toContain(
+      staged.external_account_number as string,
+    );
+    await kit.assume('The items are the list summaries with number and creation time set', () => {
+      const item = find(exchange.body, imported.external_account_number as string);
+      expect(item?.service_account_number).toBe(number);
+      expect(item?.account_created_at).toMatch(DATETIME);
+    });
+  });
+
+  test('[STS-12] a supplier without accounts gets 200 with an empty list', async ({
+    api,
+    settings,
+    kit,
+  }) => {
+    const unknown = `EMPTY${settings.runId}`.toUpperCase().slice(0, 32);
+    const exchange = await api.list('imported', unknown, {
+      assumption: 'An unknown supplier, or one without accounts, gets 200 []',
+    });
+    await kit.assume('No account gives 200 with an empty list (STS-12 is open)', () => {
+      expect(exchange.status).toBe(200);
+      expect(exchange.body).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Documents (DOC-1, DOC-2, HST-3) against the kit's mock with its "check documents" switch on:
+ * the service stores no files, so a path must name a document already in storage. The switch is
+ * a global setting of the mock, so this runs in the `isolated` project and switches it back.
+ * (A document that does exist would have to be put in the mock's local bucket folder, which the
+ * suite, knowing only HTTP, does not touch; the mock's own tests cover that side.)
+ */
+import { expect, test } from '../fixtures.ts';
+import { operationTitle } from '../support/operations.ts';
+import { historicalStatementsRequest } from '../support/payloads.ts';
+
+test.describe(operationTitle('createNotes'), () => {
+  test('[DOC-1] [DOC-2] with documents checked, a document path with no document in storage is refused', async ({
+    api,
+    lifecycle,
+    control,
+  }) => {
+    const account = lifecycle.domesticAccount();
+    await lifecycle.import(account);
+    const before = await control.checkDocuments(true);
+    try {
+      const exchange = await api.createNotes({
+        import_supplier: account.import_supplier,
+        external_account_number: account.external_account_number,
+        notes: [{ body: 'Scan.', document_paths: [{ document_path: 'notes/missing-scan.pdf' }] }],
+      });
+      expect(exchange.status).toBe(400);
+      expect((exchange.body as { errors: unknown[] }).errors).toContainEqual(
+        expect.objectContaining({
+          attr: 'notes.0.document_paths.0.document_path',
+          code: 'path_does_not_exist_in_file_store',
+        }),
+      );
+    } finally {
+      await control.checkDocuments(before);
+    }
+  });
+});
+
+test.describe(operationTitle('createHistoricalStatements'), () => {
+  test('[HST-3] [DOC-1] with documents checked, a statement_path with no document in storage is refused', async ({
+    api,
+    lifecycle,
+    control,
+  }) => {
+    const account = lifecycle.domesticAccount();
+    await lifecycle.import(account);
+    const before = await control.checkDocuments(true);
+    try {
+      const request = historicalStatementsRequest(account, lifecycle.context);
+      const [first] = request.statements as Record<string, unknown>[];
+      const exchange = await api.createHistoricalStatements({
+        ...request,
+        statements: [{ ...first, statement_path: 'statements/missing-statement.pdf' }],
+      });
+      expect(exchange.status).toBe(400);
+      expect(exchange.text).toContain('path_does_not_exist_in_file_store');
+    } finally {
+      await control.checkDocuments(before);
+    }
+  });
+});

@@ -1,0 +1,364 @@
+/**
+ * The suite's client of the Data-Import interface: HTTP to a base URL and nothing else (the suite
+ * knows nothing of the mock's internals). Every response of every call is checked against the
+ * spec (status documented, content type, body schema) before the test sees it; a violation
+ * throws with the spec module's "Received ... / Documented ..." text, or, when it rests only on a
+ * kit assumption and the target is not the kit's mock, becomes a `kit-assumption` annotation.
+ *
+ * @example
+ * const staged = await api.stage(account);          // 201, checked against the spec
+ * expect(staged.status).toBe(201);
+ * const refused = await api.stage({}, { invalid: true, authorization: null });
+ */
+import type { APIRequestContext, TestInfo } from '@playwright/test';
+import { dataImport } from '../../spec/index.ts';
+import { judgeResponse } from './conformance.ts';
+import { REDACTED, redactHeaders, redactJson, redactText, registerSecret } from './redact.ts';
+import type { ContractMode } from './settings.ts';
+
+/** One request and its response, as a test sees it. */
+export interface Exchange<T = unknown> {
+  operationId: string;
+  method: string;
+  /** The path with its query string. */
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  contentType: string | undefined;
+  /** The body parsed as JSON, or the text when it is not JSON. */
+  body: T;
+  text: string;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Query parameters (booleans as true/false). */
+  query?: Record<string, string | boolean | undefined>;
+  /**
+   * The Authorization header: omitted or undefined sends `Token <worker token>`; null sends none;
+   * a string is sent as it is.
+   */
+  authorization?: string | null;
+  /** Send this text as the body instead of JSON-encoding it. */
+  raw?: string;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /**
+   * The request deliberately breaks the request schema (a negative case), so the client's own
+   * check that it sends only documented fields (GEN-11) is skipped.
+   */
+  invalid?: boolean;
+  /**
+   * The status or body of this exchange rests on a kit assumption (named here): outside mock mode
+   * any conformance problem of it is a soft finding.
+   */
+  assumption?: string;
+}
+
+/** A response that breaks the spec in a way the reference itself rules out. */
+export class ConformanceError extends Error {
+  override name = 'ConformanceError';
+}
+
+/** What the client needs from its fixture. */
+export interface ClientContext {
+  request: APIRequestContext;
+  mode: ContractMode;
+  testInfo: TestInfo;
+  /** The worker's token (obtained once per worker). */
+  token: () => Promise<string>;
+  /** The run id, under which tokens this client sees are registered for the report scan. */
+  runId: string;
+}
+
+/** Operations that change the target's data when they succeed (never sent as valid calls in safe mode). */
+export const WRITE_OPERATIONS = new Set([
+  'createOrUpdateAccountImportProcess',
+  'processAccountImportProcess',
+  'createNotes',
+  'createTransactions',
+  'createHistoricalStatements',
+  'createPaymentInstruction',
+  'sendRegistrationFlows',
+]);
+
+type Params = Record<string, string>;
+
+/**
+ * `request.fetch` whose errors carry no secret: Playwright's call log of a failed request (a
+ * refused connection, a timeout) lists the request headers, Authorization included, so the error
+ * is rethrown with its message redacted and without the original as its cause.
+ */
+export async function safeFetch(
+  request: APIRequestContext,
+  url: string,
+  options: Parameters<APIRequestContext['fetch']>[1],
+): Promise<Awaited<ReturnType<APIRequestContext['fetch']>>> {
+  try {
+    return await request.fetch(url, options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // The call log's lines carry ANSI colour codes, so the header is matched anywhere on a line.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stops at the ANSI reset code
+    const redacted = message.replace(/(authorization: )[^\n\u001b]*/gi, `$1${REDACTED}`);
+    throw new Error(redactText(redacted));
+  }
+}
+
+/** The interface's client; one per test (see fixtures.ts). */
+export class DataImportClient {
+  /** Every exchange of the test, redacted, attached to the report when the test fails. */
+  readonly log: {
+    operationId: string;
+    method: string;
+    url: string;
+    request?: unknown;
+    status: number;
+    headers: Record<string, string>;
+    response: unknown;
+  }[] = [];
+  readonly #ctx: ClientContext;
+
+  constructor(ctx: ClientContext) {
+    this.#ctx = ctx;
+  }
+
+  /** The path of an operation with its parameters filled in. */
+  static path(operationId: string, params: Params = {}): string {
+    const info = dataImport.operation(operationId);
+    return info.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new Error(`${operationId}: missing path parameter ${name}`);
+      return encodeURIComponent(value);
+    });
+  }
+
+  /**
+   * Calls an operation by its operationId and checks the response against the spec.
+   * Throws {@link ConformanceError} for a violation of the reference.
+   */
+  async call<T = unknown>(
+    operationId: string,
+    params: Params,
+    body: unknown,
+    options: CallOptions = {},
+  ): Promise<Exchange<T>> {
+    const info = dataImport.operation(operationId);
+    const { mode, request, testInfo } = this.#ctx;
+    const sendsWorkerToken = options.authorization === undefined;
+    if (mode === 'safe' && WRITE_OPERATIONS.has(operationId) && sendsWorkerToken) {
+      if (!options.invalid) {
+        throw new Error(
+          `${operationId} with a valid request would change the target's data, which safe mode never does; the test should be skipped in safe mode.`,
+        );
+      }
+    }
+    if (info.hasRequestBody && !options.invalid && options.raw === undefined) {
+      const problems = dataImport.validateRequestBody(operationId, body);
+      if (problems.length) {
+        throw new Error(
+          `The suite's own ${operationId} request breaks the spec (GEN-11: payloads contain only documented fields); mark a deliberate negative case with { invalid: true }:\n${problems
+            .map((p) => `  ${p.attr}: ${p.code} ${p.detail}`)
+            .join('\n')}`,
+        );
+      }
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (sendsWorkerToken && info.secured)
+      headers.authorization = `Token ${await this.#ctx.token()}`;
+    else if (typeof options.authorization === 'string')
+      headers.authorization = options.authorization;
+    const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined);
+    const search = query.length
+      ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`
+      : '';
+    const url = `${DataImportClient.path(operationId, params)}${search}`;
+    let data: string | undefined;
+    if (options.raw !== undefined) data = options.raw;
+    else if (body !== undefined) data = JSON.stringify(body);
+    if (data !== undefined && !headers['content-type'])
+      headers['content-type'] = 'application/json';
+
+    const response = await safeFetch(request, url, {
+      method: info.method,
+      headers,
+      data,
+      maxRedirects: 0,
+      failOnStatusCode: false,
+      timeout: 15_000,
+    });
+    const text = await response.text();
+    const responseHeaders = response.headers();
+    const contentType = responseHeaders['content-type'];
+    let parsed: unknown = text;
+    if (text && /json/i.test(contentType ?? '')) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (operationId === 'obtainToken') {
+      // Tokens a test obtains are secrets like the worker's: redact them everywhere.
+      const issued = (parsed as { data?: { obtainKrakenToken?: Record<string, unknown> } } | null)
+        ?.data?.obtainKrakenToken;
+      for (const key of ['token', 'refreshToken']) {
+        const value = issued?.[key];
+        if (typeof value === 'string') registerSecret(value, this.#ctx.runId);
+      }
+    }
+    const exchange: Exchange<T> = {
+      operationId,
+      method: info.method,
+      url,
+      status: response.status(),
+      headers: responseHeaders,
+      contentType,
+      body: parsed as T,
+      text,
+    };
+    this.log.push({
+      operationId,
+      method: info.method,
+      url,
+      request: options.raw !== undefined ? redactText(options.raw) : redactJson(body),
+      status: exchange.status,
+      headers: redactHeaders(responseHeaders),
+      response: redactJson(parsed),
+    });
+    this.#check(exchange, options.assumption, testInfo);
+    return exchange;
+  }
+
+  #check(exchange: Exchange, assumption: string | undefined, testInfo: TestInfo): void {
+    const where = `${exchange.operationId} (${exchange.method} ${exchange.url})`;
+    const violations = exchange.headers['sl-violations'];
+    if (violations) {
+      throw new ConformanceError(
+        redactText(
+          `Prism reports a contract violation\nReceived: sl-violations ${violations}\nDocumented: no violation\n  at ${where}`,
+        ),
+      );
+    }
+    const verdict = judgeResponse(
+      exchange.operationId,
+      exchange.status,
+      exchange.contentType,
+      exchange.body,
+      this.#ctx.mode,
+      assumption,
+    );
+    if (verdict.kind === 'pass') return;
+    const text = redactText(`${verdict.problems.join('\n')}\n  at ${where}`);
+    if (verdict.kind === 'fail') throw new ConformanceError(text);
+    testInfo.annotations.push({ type: 'kit-assumption', description: text });
+  }
+
+  // --- One method per operation (paths and methods come from the spec). ---
+
+  /** ObtainToken (AUTH-1): the GraphQL mutation with the given input. */
+  obtainToken(input: Record<string, string>, options: CallOptions = {}) {
+    return this.call(
+      'obtainToken',
+      {},
+      {
+        query:
+          'mutation ObtainToken($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token refreshToken refreshExpiresIn payload } }',
+        variables: { input },
+      },
+      options,
+    );
+  }
+
+  /** validate-account (VAL-1). */
+  validateAccount(account: unknown, options?: CallOptions) {
+    return this.call('validateAccount', {}, account, options);
+  }
+
+  /** create-or-update (STG-1). */
+  stage(account: unknown, options?: CallOptions) {
+    return this.call<Record<string, unknown>>(
+      'createOrUpdateAccountImportProcess',
+      {},
+      account,
+      options,
+    );
+  }
+
+  /** process (PRC-1). */
+  process(body: unknown, options?: CallOptions) {
+    return this.call<Record<string, unknown>>('processAccountImportProcess', {}, body, options);
+  }
+
+  /** notes/create (NOTE-1). */
+  createNotes(body: unknown, options?: CallOptions) {
+    return this.call('createNotes', {}, body, options);
+  }
+
+  /** transactions/create (TXN-1). */
+  createTransactions(body: unknown, options?: CallOptions) {
+    return this.call('createTransactions', {}, body, options);
+  }
+
+  /** historical-statements/create (HST-1). */
+  createHistoricalStatements(body: unknown, options?: CallOptions) {
+    return this.call('createHistoricalStatements', {}, body, options);
+  }
+
+  /** payment-instruction/create (PAY-1). */
+  createPaymentInstruction(body: unknown, options?: CallOptions) {
+    return this.call('createPaymentInstruction', {}, body, options);
+  }
+
+  /** send-registration-flows (REG-1). */
+  sendRegistrationFlows(supplier: string, external: string, options?: CallOptions) {
+    return this.call(
+      'sendRegistrationFlows',
+      { import_supplier_code: supplier, external_account_number: external },
+      undefined,
+      options,
+    );
+  }
+
+  /** account-transfer-status (STS-1). */
+  transferStatus(supplier: string, external: string, options?: CallOptions) {
+    return this.call<{ status: string; service_account_number: string }>(
+      'getAccountTransferStatus',
+      { import_supplier_code: supplier, external_account_number: external },
+      undefined,
+      options,
+    );
+  }
+
+  /** meterpoint-statuses-for-account (STS-13). */
+  meterPointStatuses(supplier: string, external: string, options?: CallOptions) {
+    return this.call(
+      'getMeterpointStatusesForAccount',
+      { import_supplier_code: supplier, external_account_number: external },
+      undefined,
+      options,
+    );
+  }
+
+  /** all-, pending- or imported-account-import-processes (STS-9..STS-11). */
+  list(which: 'all' | 'pending' | 'imported', supplier: string, options?: CallOptions) {
+    const operationId = {
+      all: 'listAllAccountImportProcesses',
+      pending: 'listPendingAccountImportProcesses',
+      imported: 'listImportedAccountImportProcesses',
+    }[which];
+    return this.call<ImportProcessSummary[]>(
+      operationId,
+      { import_supplier_code: supplier },
+      undefined,
+      options,
+    );
+  }
+}
+
+/** One item of the list operations (STS-9). */
+export interface ImportProcessSummary {
+  external_account_number: string;
+  service_account_number: string | null;
+  account_created_at: string | null;
+}

@@ -1,0 +1,152 @@
+/**
+ * The suite's settings, read from the environment (issue 6, "Running it"). The same reader runs
+ * in the config, in the global setup and in every worker, so that a setting means the same thing
+ * everywhere; a missing or wrong setting stops the run with a message that says what to set.
+ *
+ * @example
+ * BASE_URL=https://import.example.com API_KEY=... CONTRACT_MODE=safe npx playwright test
+ */
+
+/**
+ * What the suite may do to its target:
+ * - `safe`: validate-account and the GET operations only; never changes the target's data;
+ * - `full`: the whole lifecycle under a dedicated supplier, with nothing that needs the operator;
+ * - `mock`: everything, including what needs the kit's control API (`/__mock/`).
+ */
+export type ContractMode = 'safe' | 'full' | 'mock';
+
+/** The modes, in the order of what they allow. */
+export const CONTRACT_MODES: readonly ContractMode[] = ['safe', 'full', 'mock'];
+
+/** The kit mock's default state (README, issue 3): the defaults of the settings below. */
+export const DEMO = {
+  apiKey: 'demo-api-key',
+  importSupplier: 'DEMO_ENERGY',
+  operationsTeam: 'MIGRATIONS',
+} as const;
+
+/** Ports of the local servers the config starts when BASE_URL is absent. */
+export const LOCAL_PORTS = {
+  /** The kit's mock the main project runs against. */
+  mock: Number(process.env.CONTRACT_MOCK_PORT ?? 4311),
+  /** `prism proxy --errors` in front of that mock. */
+  prism: Number(process.env.CONTRACT_PRISM_PORT ?? 4312),
+  /** A second mock for the tests that change global settings (clock, limits, token lifetime). */
+  isolated: Number(process.env.CONTRACT_ISOLATED_PORT ?? 4313),
+} as const;
+
+/** Everything the suite needs to know about its target. */
+export interface ContractSettings {
+  /** The base address of the interface (paths start with /v1/). */
+  baseURL: string;
+  /** Where the kit's control API (`/__mock/`) answers; the target itself unless CONTROL_URL says otherwise. */
+  controlURL: string;
+  /** True when the config started the kit's mock itself (BASE_URL absent). */
+  local: boolean;
+  /** CONTRACT_MODE, or undefined when the global setup must detect it. */
+  mode: ContractMode | undefined;
+  /** The organisation API key ObtainToken takes (API_KEY). */
+  apiKey: string | undefined;
+  /** A ready token (ACCESS_TOKEN), used instead of obtaining one. */
+  accessToken: string | undefined;
+  /** An expired token of the target (EXPIRED_TOKEN), for the expired-token checks outside mock mode. */
+  expiredToken: string | undefined;
+  /** The import supplier the tests stage under (IMPORT_SUPPLIER). */
+  importSupplier: string;
+  /** The operations team process links accounts to (OPERATIONS_TEAM). */
+  operationsTeam: string;
+  /**
+   * A payment instruction the target's vendor accepts (PAYMENT_VENDOR, PAYMENT_REFERENCE,
+   * PAYMENT_TYPE), for the payment tests in full mode; the mock accepts any but its documented
+   * failing references.
+   */
+  payment: { vendor: string; reference: string; type: string } | undefined;
+  /** Which settings took their default, for the banner. */
+  defaulted: string[];
+}
+
+/** A setting is missing or wrong; the message says what to set. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function checkUrl(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http(s)');
+  } catch {
+    throw new SettingsError(
+      `${name} must be an http(s) address such as https://import.example.com (received "${value}").`,
+    );
+  }
+  return trimSlash(value);
+}
+
+/** Parses CONTRACT_MODE; undefined when it is not set. */
+export function parseMode(value: string | undefined): ContractMode | undefined {
+  if (value === undefined || value === '') return undefined;
+  const mode = value.toLowerCase();
+  if (!(CONTRACT_MODES as readonly string[]).includes(mode)) {
+    throw new SettingsError(
+      `CONTRACT_MODE must be one of ${CONTRACT_MODES.join(', ')} (received "${value}").`,
+    );
+  }
+  return mode as ContractMode;
+}
+
+/**
+ * Reads the settings from the environment. Throws {@link SettingsError} for a wrong value; a
+ * missing credential is reported by {@link requireCredentials} once the mode is known.
+ */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): ContractSettings {
+  const defaulted: string[] = [];
+  const local = !env.BASE_URL;
+  const baseURL = local
+    ? `http://127.0.0.1:${LOCAL_PORTS.mock}`
+    : checkUrl('BASE_URL', env.BASE_URL as string);
+  const controlURL = env.CONTROL_URL ? checkUrl('CONTROL_URL', env.CONTROL_URL) : baseURL;
+  const mode = parseMode(env.CONTRACT_MODE_RESOLVED ?? env.CONTRACT_MODE);
+  const pick = (name: string, fallback: string): string => {
+    const value = env[name];
+    if (value) return value;
+    defaulted.push(name);
+    return fallback;
+  };
+  return {
+    baseURL,
+    controlURL,
+    local,
+    mode,
+    apiKey: env.API_KEY || undefined,
+    accessToken: env.ACCESS_TOKEN || undefined,
+    expiredToken: env.EXPIRED_TOKEN || undefined,
+    importSupplier: pick('IMPORT_SUPPLIER', DEMO.importSupplier),
+    operationsTeam: pick('OPERATIONS_TEAM', DEMO.operationsTeam),
+    payment:
+      env.PAYMENT_VENDOR && env.PAYMENT_REFERENCE && env.PAYMENT_TYPE
+        ? { vendor: env.PAYMENT_VENDOR, reference: env.PAYMENT_REFERENCE, type: env.PAYMENT_TYPE }
+        : undefined,
+    defaulted,
+  };
+}
+
+/**
+ * The credential the suite authenticates with, once the mode is known: ACCESS_TOKEN, else
+ * API_KEY, else (against the kit's mock only) the mock's public demo key.
+ */
+export function requireCredentials(
+  settings: ContractSettings,
+  mode: ContractMode,
+): { apiKey?: string; accessToken?: string } {
+  if (settings.accessToken) return { accessToken: settings.accessToken };
+  if (settings.apiKey) return { apiKey: settings.apiKey };
+  if (mode === 'mock') return { apiKey: DEMO.apiKey };
+  throw new SettingsError(
+    'Set API_KEY (the organisation API key; the suite obtains a token through ObtainToken) or ' +
+      `ACCESS_TOKEN (a ready token) to run in ${mode} mode against ${settings.baseURL}.`,
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The contract suite's Playwright config (issue 6): API tests only (the `request` fixture, no
+ * browser). See contract-tests/README.md for the settings.
+ *
+ * Without BASE_URL the config starts the kit's mock itself and runs three projects:
+ * - `mock`: the whole suite against the mock;
+ * - `prism`: the suite once more through `prism proxy --errors` in front of the same mock; any
+ *   `sl-violations` header fails (tests that send a deliberately invalid request or no
+ *   Authorization header are left out, because prism answers those itself);
+ * - `isolated`: the tests that change the mock's global settings (clock, concurrency limit, token
+ *   lifetime), one at a time, against a mock of their own, so that they cannot disturb the
+ *   parallel tests;
+ * The static checks of the suite itself (meta/: traceability, reviewed assumptions) run in the
+ * first project.
+ *
+ * With BASE_URL the suite runs against that address (`contract`); in mock mode `isolated` follows
+ * it against the same address.
+ */
+import { defineConfig } from '@playwright/test';
+import type { ContractOptions, Target } from './contract-tests/fixtures.ts';
+import { LOCAL_PORTS, readSettings } from './contract-tests/support/settings.ts';
+
+const settings = readSettings();
+const local = `http://127.0.0.1:${LOCAL_PORTS.mock}`;
+const viaPrism = `http://127.0.0.1:${LOCAL_PORTS.prism}`;
+const isolated = `http://127.0.0.1:${LOCAL_PORTS.isolated}`;
+const target = (baseURL: string, controlURL = baseURL) => ({
+  baseURL,
+  target: { baseURL, controlURL } satisfies Target,
+});
+
+// The static checks of the suite itself (meta/) ride along in the first project, so that they
+// need no worker processes of their own.
+const withMeta = { testIgnore: ['**/isolated/**'] };
+const withoutMeta = { testIgnore: ['**/isolated/**', '**/meta/**'] };
+// Worker processes are per project and cost about two seconds of CPU each to start (the spec's
+// validators), so the local projects run side by side from the start, each with its own share of
+// the workers, instead of one after the other with a second round of worker start-ups.
+const workers = process.env.CONTRACT_WORKERS ? Number(process.env.CONTRACT_WORKERS) : undefined;
+
+export default defineConfig<Partial<ContractOptions>>({
+  testDir: 'contract-tests',
+  testMatch: '**/*.spec.ts',
+  // Every test creates its own accounts (unique external account numbers), so tests are isolated.
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // No retries: a contract check that passes only on a second try is a finding, not noise.
+  retries: 0,
+  // The tests wait on HTTP, not CPU: a few workers per project keep two cores busy next to the
+  // mock and prism (measured: more workers only add start-up cost).
+  workers: workers ?? (settings.local ? 5 : 4),
+  timeout: 30_000,
+  globalSetup: './contract-tests/support/global-setup.ts',
+  outputDir: 'test-results',
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'reports/contract-html' }],
+    ['junit', { outputFile: 'reports/contract-junit.xml' }],
+    ['json', { outputFile: 'reports/playwright.json' }],
+    // Last: its onEnd scans the files the reporters above have written (secret scan).
+    ['./contract-tests/reporters/conformance-summary.ts'],
+  ],
+  use: {
+    // Traces would record request headers (the token); the suite attaches redacted exchanges.
+    trace: 'off',
+    extraHTTPHeaders: { 'user-agent': 'data-import-contract-suite' },
+  },
+  webServer: settings.local
+    ? {
+        // The mock, the isolated project's mock and prism, started together (see the script).
+        command: `bash contract-tests/support/serve-local.sh ${LOCAL_PORTS.mock} ${LOCAL_PORTS.isolated} ${LOCAL_PORTS.prism}`,
+        // Ready when prism answers; without a token it answers 401 itself, which Playwright
+        // counts as up. Prism starts only once the mock answers.
+        url: `${viaPrism}/v1/data-import/all-account-import-processes/DEMO_ENERGY/`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      }
+    : undefined,
+  projects: settings.local
+    ? [
+        { name: 'mock', ...withMeta, workers: workers ?? 2, use: target(local) },
+        {
+          name: 'prism',
+          ...withoutMeta,
+          workers: workers ?? 2,
+          grepInvert: /@request-violation/,
+          use: target(viaPrism, local),
+        },
+        {
+          name: 'isolated',
+          testMatch: '**/isolated/**/*.spec.ts',
+          workers: 1,
+          use: { ...target(isolated), tokenScope: 'test' },
+        },
+      ]
+    : [
+        { name: 'contract', ...withMeta, use: target(settings.baseURL, settings.controlURL) },
+        // Its tests need the kit mock's control API, so it exists only when the mode may be mock.
+        // It runs after `contract` because it changes the mock's global settings; a dependency
+        // runs in every shard, so do not shard a run against the kit's mock.
+        ...(settings.mode === 'safe' || settings.mode === 'full'
+          ? []
+          : [
+              {
+                name: 'isolated',
+                testMatch: '**/isolated/**/*.spec.ts',
+                workers: 1,
+                dependencies: ['contract'],
+                use: {
+                  ...target(settings.baseURL, settings.controlURL),
+                  tokenScope: 'test' as const,
+                },
+              },
+            ]),
+      ],
+});
