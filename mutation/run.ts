@@ -1,0 +1,88 @@
+/**
+ * `npm run contract:mutants`: runs the contract suite against every mutant of the mock and
+ * prints the kill rate (issue 6). A mutant is killed when the suite fails against it; a survivor
+ * means a missing test. The suite first runs against the unmutated mock with the same selection,
+ * so that a kill can only come from the mutation. Loopback only; every run is bounded by a
+ * timeout.
+ *
+ * Usage: npm run contract:mutants [-- <mutant id> ...]
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mutants } from './mutants.ts';
+
+const PORT = Number(process.env.MUTANT_PORT ?? 4350);
+const RUN_TIMEOUT_MS = 180_000;
+const selected = process.argv.slice(2);
+const chosen = selected.length ? mutants.filter((m) => selected.includes(m.id)) : mutants;
+
+async function serve(id: string): Promise<ChildProcess> {
+  const child = spawn('node', ['--import', 'tsx', 'mutation/serve-mutant.ts', id, String(PORT)], {
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`http://127.0.0.1:${PORT}/__mock/health`);
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  child.kill();
+  throw new Error(`mutant ${id} did not start`);
+}
+
+function suite(operations: string[]): { passed: boolean; summary: string } {
+  const grep = operations.map((op) => `${op} \\(`).join('|');
+  const run = spawnSync(
+    'npx',
+    ['--no-install', 'playwright', 'test', '--grep', grep, '--reporter=dot', '--retries=0'],
+    {
+      env: {
+        ...process.env,
+        BASE_URL: `http://127.0.0.1:${PORT}`,
+        CONTRACT_MODE: 'mock',
+        API_KEY: 'demo-api-key',
+        CONTRACT_REPORTS: 'off',
+      },
+      encoding: 'utf8',
+      timeout: RUN_TIMEOUT_MS,
+    },
+  );
+  const summary = `${run.stdout ?? ''}`
+    .split('\n')
+    .filter((l) => /passed|failed|skipped|flaky/.test(l))
+    .map((l) => l.trim())
+    .join(', ');
+  return { passed: run.status === 0, summary };
+}
+
+const rows: { id: string; rule: string; killed: boolean; summary: string }[] = [];
+const allOperations = [...new Set(chosen.flatMap((m) => m.operations))];
+
+const baseline = await serve('none');
+const control = suite(allOperations);
+baseline.kill();
+if (!control.passed) {
+  console.error(`The suite fails against the unmutated mock (${control.summary}); fix that first.`);
+  process.exit(1);
+}
+
+for (const mutant of chosen) {
+  const child = await serve(mutant.id);
+  const result = suite(mutant.operations);
+  child.kill();
+  rows.push({ id: mutant.id, rule: mutant.rule, killed: !result.passed, summary: result.summary });
+  console.log(
+    `${result.passed ? 'SURVIVED' : 'killed  '} ${mutant.id} (${mutant.rule}): ${mutant.description}`,
+  );
+}
+
+const killed = rows.filter((r) => r.killed).length;
+console.log(
+  `\nkill rate: ${killed}/${rows.length} (${((killed / rows.length) * 100).toFixed(0)}%)`,
+);
+for (const survivor of rows.filter((r) => !r.killed)) {
+  console.log(`survivor: ${survivor.id} [${survivor.rule}] ${survivor.summary}`);
+}
+process.exit(killed === rows.length ? 0 : 1);
