@@ -36,7 +36,8 @@ function suite(operations: string[]): { passed: boolean; summary: string } {
   const grep = operations.map((op) => `${op} \\(`).join('|');
   const run = spawnSync(
     'npx',
-    ['--no-install', 'playwright', 'test', '--grep', grep, '--reporter=dot', '--retries=0'],
+    // One failure is enough to kill a mutant: stopping there keeps the run short.
+    ['--no-install', 'playwright', 'test', '--grep', grep, '--reporter=dot', '--retries=0', '--max-failures=1'],
     {
       env: {
         ...process.env,

@@ -75,10 +75,6 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     kind: 'loosen',
     why: 'The reference says only "mpxn (string, MPAN or MPRN)"; the check rule for short MPRNs is the kit’s.',
   },
-  '/components/schemas/ErrorResponse': {
-    kind: 'keep',
-    why: 'ERR-1..ERR-4 give this body for 400; its use on other statuses is relaxed where those responses are defined.',
-  },
   '/components/schemas/ErrorResponse/properties/code': {
     kind: 'keep',
     why: 'The schema only requires a non-empty string (ERR-3); which code is sent is checked by the tests as a soft check.',

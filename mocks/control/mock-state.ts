@@ -86,6 +86,14 @@ export const clearJournal: ControlOperation = (_request, { service }) => {
   return json(200, { detail: 'The journal is empty.' });
 };
 
-/** `getOutbox`: e-mails sent on migration (SUP-4). */
-export const getOutbox: ControlOperation = (_request, { service }) =>
-  json(200, service.state.outbox);
+/** `getOutbox`: e-mails sent on migration (SUP-4), optionally of one supplier or account. */
+export const getOutbox: ControlOperation = ({ query }, { service }) =>
+  json(
+    200,
+    service.state.outbox.filter(
+      (entry) =>
+        (query.import_supplier === undefined || entry.importSupplier === query.import_supplier) &&
+        (query.external_account_number === undefined ||
+          entry.externalAccountNumber === query.external_account_number),
+    ),
+  );

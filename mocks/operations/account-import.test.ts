@@ -434,10 +434,15 @@ describe('processAccountImportProcess (POST .../account-import-process/process/)
     const created = (await client.process(account.external_account_number)).body as {
       service_account_number: string;
     };
-    const outbox = (await client.call('GET', '/__mock/outbox')).body as {
-      to: string;
-      serviceAccountNumber: string;
-    }[];
+    const other = client.account();
+    await client.stage(other);
+    await client.process(other.external_account_number);
+    const outbox = (
+      await client.call('GET', '/__mock/outbox', undefined, {
+        query: { external_account_number: account.external_account_number },
+      })
+    ).body as { to: string; serviceAccountNumber: string }[];
+    // Filtered to the one account, although the other one was migrated too.
     expect(outbox).toEqual([
       expect.objectContaining({
         to: account.customers![0]!.email,

@@ -1057,7 +1057,18 @@ export interface operations {
     };
     getOutbox: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only e-mails of this supplier's accounts.
+                 * @example DEMO_ENERGY
+                 */
+                import_supplier?: string;
+                /**
+                 * @description Only e-mails of this account.
+                 * @example EXTERNAL-1234
+                 */
+                external_account_number?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

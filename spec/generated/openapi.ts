@@ -1859,14 +1859,18 @@ export interface components {
         /** @description Successful answer of the ObtainToken mutation (AUTH-1). GraphQL answers HTTP 200. */
         ObtainTokenResponse: {
             data: {
+                /**
+                 * @description The fields the client selected, as GraphQL answers: a client asking only for `token` gets
+                 *     only `token`. The real platform declares token and payload non-null.
+                 */
                 obtainKrakenToken: {
                     /** @description The JWT to send as `Authorization: Token <token>` on data-import requests (AUTH-2). */
-                    token: string;
-                    payload: components["schemas"]["ObtainTokenPayload"];
+                    token?: string;
+                    payload?: components["schemas"]["ObtainTokenPayload"];
                     /** @description A token that obtains a new token through `input.refreshToken`. */
-                    refreshToken: string;
+                    refreshToken?: string;
                     /** @description When the refresh token expires, a Unix timestamp in seconds (not a duration). */
-                    refreshExpiresIn: number;
+                    refreshExpiresIn?: number;
                 };
             };
         };
