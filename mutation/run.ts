@@ -37,7 +37,16 @@ function suite(operations: string[]): { passed: boolean; summary: string } {
   const run = spawnSync(
     'npx',
     // One failure is enough to kill a mutant: stopping there keeps the run short.
-    ['--no-install', 'playwright', 'test', '--grep', grep, '--reporter=dot', '--retries=0', '--max-failures=1'],
+    [
+      '--no-install',
+      'playwright',
+      'test',
+      '--grep',
+      grep,
+      '--reporter=dot',
+      '--retries=0',
+      '--max-failures=1',
+    ],
     {
       env: {
         ...process.env,
