@@ -655,7 +655,7 @@ test.describe(operationTitle('processAccountImportProcess'), () => {
       .map((c) => c.email as string | undefined)
       .filter((e): e is string => !!e);
     expect(outbox.map((e) => e.to).sort()).toEqual([...emails].sort());
-    for (const entry of outbox) expect(entry.serviceAccountNumber).toBe(number);
+    for (const entry of outbox) expect(entry.service_account_number).toBe(number);
   });
 
   test('[SUP-4] with e-mails on migration off, nobody gets an e-mail', async ({

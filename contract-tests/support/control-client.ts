@@ -24,17 +24,17 @@ export type SupplierStatus = 'Ongoing' | 'Paused' | 'Complete';
 export interface MockSupplier {
   code: string;
   status: SupplierStatus;
-  emailsOnMigration: boolean;
-  documentRoot: string;
+  emails_on_migration: boolean;
+  document_root: string;
 }
 
 /** One entry of the mock's outbox of migration e-mails (SUP-4). */
 export interface OutboxEntry {
   to: string;
   subject: string;
-  importSupplier: string;
-  externalAccountNumber: string;
-  serviceAccountNumber: string;
+  import_supplier: string;
+  external_account_number: string;
+  service_account_number: string;
 }
 
 /** A note as the control API shows it (NOTE-7). */
@@ -84,7 +84,7 @@ export class ControlClient {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; body: T }> {
-    const route = mockControl.route(method, path);
+    const route = mockControl.route(method, path.split('?')[0] ?? path);
     if (route.kind !== 'found') throw new Error(`No control operation ${method} ${path}`);
     const response = await safeFetch(this.#request, `${this.#baseURL}${path}`, {
       method,
@@ -154,8 +154,11 @@ export class ControlClient {
 
   /** The outbox entries of one account (SUP-4). */
   async outbox(supplier: string, external: string): Promise<OutboxEntry[]> {
-    const all = (await this.call<OutboxEntry[]>('GET', '/__mock/outbox')).body;
-    return all.filter((e) => e.importSupplier === supplier && e.externalAccountNumber === external);
+    const query = new URLSearchParams({
+      import_supplier: supplier,
+      external_account_number: external,
+    });
+    return (await this.call<OutboxEntry[]>('GET', `/__mock/outbox?${query}`)).body;
   }
 
   /** What the mock holds about one account, or undefined when it holds nothing. */

@@ -120,8 +120,8 @@ describe('control API: mock-configuration', () => {
       body: {
         code: 'NEW_CO',
         status: 'Ongoing',
-        emailsOnMigration: false,
-        documentRoot: 'new-co/',
+        emails_on_migration: false,
+        document_root: 'new-co/',
       },
     });
     const updated = await client.call('PUT', '/__mock/suppliers/NEW_CO', { status: 'Complete' });
@@ -130,8 +130,8 @@ describe('control API: mock-configuration', () => {
       body: {
         code: 'NEW_CO',
         status: 'Complete',
-        emailsOnMigration: false,
-        documentRoot: 'new-co/',
+        emails_on_migration: false,
+        document_root: 'new-co/',
       },
     });
     conforms('putSupplier', updated);

@@ -14,6 +14,7 @@ import { accountKey, type Supplier } from '../domain/state.ts';
 import { errorResponse, json, validationFailed } from '../operations/respond.ts';
 import type { OperationResponse } from '../operations/types.ts';
 import type { ControlOperation } from './types.ts';
+import { supplierView } from './views.ts';
 
 function invalid(operationId: string, body: unknown): OperationResponse | undefined {
   const errors = mockControl.validateRequestBody(operationId, body);
@@ -24,7 +25,7 @@ function invalid(operationId: string, body: unknown): OperationResponse | undefi
 
 /** `listSuppliers`: every supplier with status and configuration (SUP-1, SUP-4). */
 export const listSuppliers: ControlOperation = (_request, { service }) =>
-  json(200, Object.values(service.state.suppliers));
+  json(200, Object.values(service.state.suppliers).map(supplierView));
 
 /** `putSupplier`: creates (201) or updates (200) a supplier (SUP-1..SUP-4). */
 export const putSupplier: ControlOperation = async ({ params, body }, { service }) => {
@@ -45,7 +46,7 @@ export const putSupplier: ControlOperation = async ({ params, body }, { service 
   };
   service.state.suppliers[code] = supplier;
   await service.changed();
-  return json(existing ? 200 : 201, supplier);
+  return json(existing ? 200 : 201, supplierView(supplier));
 };
 
 /** `listOperationsTeams`: teams process may link accounts to (PRC-3). */

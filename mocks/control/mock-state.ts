@@ -13,6 +13,7 @@ import type { MockState } from '../domain/state.ts';
 import { REDACTED } from '../journal.ts';
 import { json, validationFailed } from '../operations/respond.ts';
 import type { ControlOperation } from './types.ts';
+import { journalView, outboxView } from './views.ts';
 
 /** `getHealth`: 200 while the mock serves. */
 export const getHealth: ControlOperation = (_request, { service }) =>
@@ -78,7 +79,7 @@ export const setClock: ControlOperation = async ({ body }, { service }) => {
 
 /** `getJournal`: the newest requests, redacted. */
 export const getJournal: ControlOperation = (_request, { service }) =>
-  json(200, service.journal.entries());
+  json(200, service.journal.entries().map(journalView));
 
 /** `clearJournal`: forgets the journal. */
 export const clearJournal: ControlOperation = (_request, { service }) => {
@@ -90,10 +91,12 @@ export const clearJournal: ControlOperation = (_request, { service }) => {
 export const getOutbox: ControlOperation = ({ query }, { service }) =>
   json(
     200,
-    service.state.outbox.filter(
-      (entry) =>
-        (query.import_supplier === undefined || entry.importSupplier === query.import_supplier) &&
-        (query.external_account_number === undefined ||
-          entry.externalAccountNumber === query.external_account_number),
-    ),
+    service.state.outbox
+      .filter(
+        (entry) =>
+          (query.import_supplier === undefined || entry.importSupplier === query.import_supplier) &&
+          (query.external_account_number === undefined ||
+            entry.externalAccountNumber === query.external_account_number),
+      )
+      .map(outboxView),
   );

@@ -441,12 +441,12 @@ describe('processAccountImportProcess (POST .../account-import-process/process/)
       await client.call('GET', '/__mock/outbox', undefined, {
         query: { external_account_number: account.external_account_number },
       })
-    ).body as { to: string; serviceAccountNumber: string }[];
+    ).body as { to: string; service_account_number: string }[];
     // Filtered to the one account, although the other one was migrated too.
     expect(outbox).toEqual([
       expect.objectContaining({
         to: account.customers![0]!.email,
-        serviceAccountNumber: created.service_account_number,
+        service_account_number: created.service_account_number,
       }),
     ]);
   });

@@ -564,6 +564,35 @@ export interface components {
             emailsOnMigration: boolean;
             documentRoot: string;
         };
+        /** @description An import supplier as the control API shows it (SUP-1, SUP-4). */
+        SupplierView: {
+            code: string;
+            status: components["schemas"]["SupplierStatus"];
+            emails_on_migration: boolean;
+            document_root: string;
+        };
+        /** @description An e-mail of the outbox as the control API shows it (SUP-4). */
+        OutboxEntryView: {
+            to: string;
+            subject: string;
+            body: string;
+            import_supplier: string;
+            external_account_number: string;
+            service_account_number: string;
+            sent_at: string;
+        };
+        /** @description One request of the journal, secrets redacted. */
+        JournalEntryView: {
+            at: string;
+            method: string;
+            path: string;
+            operation_id: string | null;
+            status: number;
+            headers: {
+                [key: string]: string;
+            };
+            body?: unknown;
+        };
         SupplierChange: {
             status?: components["schemas"]["SupplierStatus"];
             emails_on_migration?: boolean;
@@ -593,17 +622,6 @@ export interface components {
         ApiKeyChange: {
             key: string;
             organisation: string;
-        };
-        JournalEntry: {
-            at: string;
-            method: string;
-            path: string;
-            operationId: string | null;
-            status: number;
-            headers: {
-                [key: string]: string;
-            };
-            body?: unknown;
         };
         OutboxEntry: {
             to: string;
@@ -828,6 +846,9 @@ export type SchemaClock = components['schemas']['Clock'];
 export type SchemaClockChange = components['schemas']['ClockChange'];
 export type SchemaSupplierStatus = components['schemas']['SupplierStatus'];
 export type SchemaSupplier = components['schemas']['Supplier'];
+export type SchemaSupplierView = components['schemas']['SupplierView'];
+export type SchemaOutboxEntryView = components['schemas']['OutboxEntryView'];
+export type SchemaJournalEntryView = components['schemas']['JournalEntryView'];
 export type SchemaSupplierChange = components['schemas']['SupplierChange'];
 export type SchemaSkipMark = components['schemas']['SkipMark'];
 export type SchemaProcessing = components['schemas']['Processing'];
@@ -835,7 +856,6 @@ export type SchemaProcessingChange = components['schemas']['ProcessingChange'];
 export type SchemaAuthSettings = components['schemas']['AuthSettings'];
 export type SchemaAuthSettingsChange = components['schemas']['AuthSettingsChange'];
 export type SchemaApiKeyChange = components['schemas']['ApiKeyChange'];
-export type SchemaJournalEntry = components['schemas']['JournalEntry'];
 export type SchemaOutboxEntry = components['schemas']['OutboxEntry'];
 export type SchemaAccountRecord = components['schemas']['AccountRecord'];
 export type SchemaMockState = components['schemas']['MockState'];
@@ -1028,7 +1048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JournalEntry"][];
+                    "application/json": components["schemas"]["JournalEntryView"][];
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
@@ -1081,7 +1101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OutboxEntry"][];
+                    "application/json": components["schemas"]["OutboxEntryView"][];
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
@@ -1102,7 +1122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Supplier"][];
+                    "application/json": components["schemas"]["SupplierView"][];
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
@@ -1130,7 +1150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Supplier"];
+                    "application/json": components["schemas"]["SupplierView"];
                 };
             };
             /** @description The supplier is created. */
@@ -1139,7 +1159,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Supplier"];
+                    "application/json": components["schemas"]["SupplierView"];
                 };
             };
             400: components["responses"]["BadRequest"];
