@@ -100,40 +100,69 @@ function peakRssMiB(pid: number | undefined): number | null {
   }
 }
 
-const rows = [];
+/** The requests each target is loaded with: one that validates a full account, one tiny read. */
+const scenarios = [
+  {
+    name: `POST validate-account (${account.length}-byte domestic account)`,
+    path: '/v1/data-import/validate-account/',
+    method: 'POST' as const,
+    body: account,
+  },
+  {
+    name: 'GET all-account-import-processes (small answer)',
+    path: '/v1/data-import/all-account-import-processes/DEMO_ENERGY/',
+    method: 'GET' as const,
+    body: undefined,
+  },
+];
+
+type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rss: number | null;
+};
+const results = new Map<string, Row[]>(scenarios.map((s) => [s.name, []]));
 for (const target of targets) {
   const child = await start(target);
   const base = `http://127.0.0.1:${target.port}`;
   const token = target.stateful ? await tokenFor(base) : 'example-token';
-  const result = await autocannon({
-    url: `${base}/v1/data-import/validate-account/`,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
-    body: account,
-  });
-  rows.push({
-    name: target.name,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    rss: peakRssMiB(child.pid),
-  });
+  for (const scenario of scenarios) {
+    const result = await autocannon({
+      url: `${base}${scenario.path}`,
+      method: scenario.method,
+      connections: CONNECTIONS,
+      duration: DURATION_SECONDS,
+      headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+      body: scenario.body,
+    });
+    results.get(scenario.name)!.push({
+      name: target.name,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      rss: peakRssMiB(child.pid),
+    });
+  }
   child.kill();
 }
 
-const baseline = rows[0]!.rps;
 console.log(
-  `\nvalidate-account (${account.length}-byte body), ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, one run:\n`,
+  `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario and server, one run:`,
 );
-console.log(
-  '| server | req/s | p50 ms | p99 ms | non-2xx or errors | peak RSS MiB | vs standalone |',
-);
-console.log('|---|---|---|---|---|---|---|');
-for (const row of rows) {
+for (const [scenario, rows] of results) {
+  const baseline = rows[0]!.rps;
+  console.log(`\n${scenario}\n`);
   console.log(
-    `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.rss ?? '?'} | ${(row.rps / baseline).toFixed(2)}x |`,
+    '| server | req/s | p50 ms | p99 ms | non-2xx or errors | peak RSS MiB | vs standalone |',
   );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.rss ?? '?'} | ${(row.rps / baseline).toFixed(2)}x |`,
+    );
+  }
 }
