@@ -7,6 +7,7 @@
 import type { components } from '../spec/index.ts';
 import { dataImport, openapiDocument } from '../spec/index.ts';
 import { createDataImportMock, type DataImportMockOptions } from './create-mock.ts';
+import type { DocumentStore } from './env.ts';
 import { nodeEnv } from './node-env.ts';
 import type { PlainResponse } from './service.ts';
 
@@ -24,11 +25,18 @@ export interface CallOptions {
   raw?: string;
 }
 
+/** Options of {@link createTestClient}: the mock's own, plus the start time and document store. */
+export interface TestClientOptions extends Partial<DataImportMockOptions> {
+  /** The system time the client starts at (default {@link TEST_NOW}). */
+  now?: number;
+  documents?: DocumentStore;
+}
+
 /** A fresh mock with helpers; `advance(ms)` moves the system time the mock clock follows. */
-export function createTestClient(options: Partial<DataImportMockOptions> = {}) {
-  let systemNow = TEST_NOW;
+export function createTestClient({ now, documents, ...options }: TestClientOptions = {}) {
+  let systemNow = now ?? TEST_NOW;
   let counter = 0;
-  const env = nodeEnv({ now: () => systemNow });
+  const env = nodeEnv({ now: () => systemNow, ...(documents ? { documents } : {}) });
   const mock = createDataImportMock({ env, ...options });
   let token: string | undefined;
 

@@ -6,13 +6,14 @@
 import { expect } from 'vitest';
 import type { components } from '../spec/index.ts';
 import { dataImport, openapiDocument } from '../spec/index.ts';
-import { createDataImportMock, stateFromConfig } from './create-mock.ts';
-import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
+import { stateFromConfig } from './create-mock.ts';
+import { defaultConfig } from './defaults.ts';
 import { advanceClock, setClock } from './domain/clock.ts';
 import { accountKey, type MockState } from './domain/state.ts';
 import type { DocumentStore } from './env.ts';
 import { nodeEnv } from './node-env.ts';
 import type { PlainResponse } from './service.ts';
+import { createTestClient } from './test-client.ts';
 
 type Account = components['schemas']['Account'];
 
@@ -35,15 +36,17 @@ export async function createHarness(
   options: { now?: number; documents?: DocumentStore; state?: MockState } = {},
 ) {
   const now = options.now ?? FIXED_NOW;
-  const mock = createDataImportMock({
-    env: nodeEnv({ now: () => now, documents: options.documents ?? { exists: () => false } }),
+  const client = createTestClient({
+    now,
+    documents: options.documents ?? { exists: () => false },
     ...(options.state ? { state: options.state } : {}),
   });
+  const { mock } = client;
   // Frozen, so that every reading of the clock (with or without env.now) gives the same instant.
   mock.service.state.clock = setClock(new Date(now), true, now);
   // Tests move the clock by days and years; the token is not what they are about.
   mock.service.state.tokenLifetimeSeconds = 10 * 365 * 24 * 3600;
-  let token = '';
+  await client.login();
 
   /** A request as a client sends it; a data-import response must be one the spec documents. */
   async function call(
@@ -51,38 +54,16 @@ export async function createHarness(
     path: string,
     options: { body?: unknown; query?: Record<string, string>; raw?: string } = {},
   ): Promise<PlainResponse> {
-    const response = await mock.service.handle({
-      method,
-      path,
-      query: options.query ?? {},
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Token ${token}` } : {}),
-      },
-      bodyText: options.raw ?? (options.body === undefined ? '' : JSON.stringify(options.body)),
+    const response = await client.call(method, path, options.body, {
+      ...(options.query ? { query: options.query } : {}),
+      ...(options.raw !== undefined ? { raw: options.raw } : {}),
     });
     const route = dataImport.route(method, path);
     if (route.kind === 'found') {
-      const check = dataImport.checkResponse(
-        route.operation.operationId,
-        response.status,
-        'application/json',
-        response.body,
-      );
-      expect(check.problems).toEqual([]);
+      expect(client.problems(route.operation.operationId, response)).toEqual([]);
     }
     return response;
   }
-
-  const obtained = await call('POST', '/v1/graphql/', {
-    body: {
-      query:
-        'mutation ObtainToken($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token payload refreshToken refreshExpiresIn } }',
-      variables: { input: { APIKey: DEMO_API_KEY } },
-    },
-  });
-  token = (obtained.body as { data: { obtainKrakenToken: { token: string } } }).data
-    .obtainKrakenToken.token;
 
   /** A copy of the spec's DomesticAccount (or another account example), with a unique number. */
   function account(example = 'DomesticAccount', overrides: Record<string, unknown> = {}): Account {
