@@ -4,7 +4,7 @@
  * limit of process, token lifetimes and API keys.
  */
 import { mockControl } from '../../spec/index.ts';
-import { setCheckDocuments } from '../domain/notes.ts';
+import { placeDocument as placeInDomain, setCheckDocuments } from '../domain/notes.ts';
 import {
   type PaymentVendorFaultInput,
   type PaymentVendorScope,
@@ -165,6 +165,17 @@ export const setDocumentSettings: ControlOperation = async ({ body }, { service 
   setCheckDocuments(service.state, (body as { check_documents: boolean }).check_documents);
   await service.changed();
   return json(200, { check_documents: service.state.checkDocuments });
+};
+
+/** `placeDocument`: a document exists in the mock's bucket from now on (DOC-1, DOC-2). */
+export const placeDocument: ControlOperation = async ({ body }, { service }) => {
+  const refused = invalid('placeDocument', body);
+  if (refused) return refused;
+  const { import_supplier, path } = body as { import_supplier: string; path: string };
+  const placed = placeInDomain(service.state, import_supplier, path);
+  if (!placed.ok) return errorResponse(placed.error);
+  await service.changed();
+  return json(201, placed.value);
 };
 
 async function setFault(

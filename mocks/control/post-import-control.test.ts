@@ -225,3 +225,44 @@ describe('control API: notes and documents', () => {
     expect(JSON.stringify(response.body)).toContain('path_does_not_exist_in_file_store');
   });
 });
+
+describe('control API: placed documents', () => {
+  test('[DOC-2] a document placed in the bucket exists for the check; the same path elsewhere does not', async () => {
+    const { client, ext } = await importedAccount();
+    await client.call('PUT', '/__mock/documents', { check_documents: true });
+    const placed = await client.call('POST', '/__mock/documents/files', {
+      import_supplier: 'DEMO_ENERGY',
+      path: '/notes/1234/welcome-letter.pdf',
+    });
+    expect(placed).toEqual({
+      status: 201,
+      body: { location: 'demo-energy/notes/1234/welcome-letter.pdf' },
+    });
+    conforms('placeDocument', placed);
+    const note = (path: string) =>
+      client.call('POST', '/v1/data-import/notes/create/', {
+        import_supplier: 'DEMO_ENERGY',
+        external_account_number: ext,
+        notes: [{ body: `Letter ${path}`, document_paths: [{ document_path: path }] }],
+      });
+    expect((await note('notes/1234/welcome-letter.pdf')).status).toBe(201);
+    expect((await note('notes/1234/other-letter.pdf')).status).toBe(400);
+  });
+
+  test('[DOC-2] placeDocument refuses a path that leaves the root, and an unknown supplier', async () => {
+    const client = createTestClient();
+    const before = client.snapshot();
+    const outside = await client.call('POST', '/__mock/documents/files', {
+      import_supplier: 'DEMO_ENERGY',
+      path: '../x.pdf',
+    });
+    expect(outside.status).toBe(400);
+    conforms('placeDocument', outside);
+    const unknown = await client.call('POST', '/__mock/documents/files', {
+      import_supplier: 'NOBODY',
+      path: 'x.pdf',
+    });
+    expect(unknown.status).toBe(404);
+    expect(client.snapshot()).toBe(before);
+  });
+});

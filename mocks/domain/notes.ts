@@ -131,9 +131,11 @@ export function checkDocumentPath(
       detail: `${path} is not a document path under the import supplier's root location.`,
     };
   }
+  const location = documentLocation(supplier.documentRoot, normalised);
   if (
     state.checkDocuments &&
-    !env.documents?.exists(documentLocation(supplier.documentRoot, normalised))
+    !(state.placedDocuments ?? []).includes(location) &&
+    !env.documents?.exists(location)
   ) {
     return {
       attr,
@@ -142,6 +144,30 @@ export function checkDocumentPath(
     };
   }
   return null;
+}
+
+/**
+ * Places a document in the mock's bucket for a supplier (operator): with the check-documents
+ * switch on, a document or statement path naming it then exists (DOC-1, DOC-2). Gives its bucket
+ * location; 404 for an unknown supplier, 400 for a path that leaves the supplier's root.
+ */
+export function placeDocument(
+  state: MockState,
+  importSupplier: string,
+  path: string,
+): Result<{ location: string }> {
+  const supplier = state.suppliers[importSupplier];
+  if (!supplier) return fail(404, 'not_found', `No import supplier ${importSupplier}.`);
+  const normalised = normaliseDocumentPath(path);
+  if (normalised === null) {
+    const detail = `${path} is not a document path under the import supplier's root location.`;
+    return fail(400, 'request_failed_validation', detail, [
+      { attr: 'path', code: 'invalid_document_path', detail },
+    ]);
+  }
+  const location = documentLocation(supplier.documentRoot, normalised);
+  state.placedDocuments = [...new Set([...(state.placedDocuments ?? []), location])];
+  return ok({ location });
 }
 
 /** The operator's "check documents" switch (DOC-1): off by default, as the service stores no files. */

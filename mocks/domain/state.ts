@@ -174,6 +174,8 @@ export interface MockState {
    * file of the document store standing in for the bucket.
    */
   checkDocuments: boolean;
+  /** Documents the operator placed in the bucket through the control API, as bucket locations (DOC-2). */
+  placedDocuments: string[];
   /** The simulated upstream payment vendor (PAY-2, PAY-4, PAY-5). */
   paymentVendor: PaymentVendorState;
 }
@@ -210,6 +212,7 @@ export function createState(seed: StateSeed): MockState {
     processing: { concurrencyLimit: null, processingTimeMs: 0, ...seed.processing },
     outbox: [],
     checkDocuments: false,
+    placedDocuments: [],
     paymentVendor: { supplierFaults: {}, accountFaults: {}, intermittentFailed: [] },
   };
 }

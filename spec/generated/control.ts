@@ -377,6 +377,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/documents/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a document in the mock's bucket
+         * @description The service stores no files (DOC-1): documents sit in object storage at
+         *     `<bucket>/<root location><path>` (DOC-2). With the check-documents switch on, a path naming a
+         *     placed document (or a file in the local folder standing in for the bucket) exists, any other
+         *     gets path_does_not_exist_in_file_store. The path is relative to the supplier's root location,
+         *     as in notes and statements.
+         */
+        post: operations["placeDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/payment-vendor/suppliers/{code}/fault": {
         parameters: {
             query?: never;
@@ -678,6 +702,14 @@ export interface components {
         DocumentSettings: {
             check_documents: boolean;
         };
+        DocumentPlacement: {
+            import_supplier: string;
+            path: string;
+        };
+        PlacedDocument: {
+            /** @description Where the document sits in the bucket, `<root location><path>`. */
+            location: string;
+        };
         PaymentVendorFault: {
             /** @enum {string} */
             kind: "persistent" | "intermittent";
@@ -860,6 +892,8 @@ export type SchemaOutboxEntry = components['schemas']['OutboxEntry'];
 export type SchemaAccountRecord = components['schemas']['AccountRecord'];
 export type SchemaMockState = components['schemas']['MockState'];
 export type SchemaDocumentSettings = components['schemas']['DocumentSettings'];
+export type SchemaDocumentPlacement = components['schemas']['DocumentPlacement'];
+export type SchemaPlacedDocument = components['schemas']['PlacedDocument'];
 export type SchemaPaymentVendorFault = components['schemas']['PaymentVendorFault'];
 export type SchemaPaymentVendorFaultState = components['schemas']['PaymentVendorFaultState'];
 export type SchemaAccountNoteView = components['schemas']['AccountNoteView'];
@@ -1458,6 +1492,32 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    placeDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentPlacement"];
+            };
+        };
+        responses: {
+            /** @description The document exists from now on. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     setSupplierPaymentVendorFault: {
