@@ -2,8 +2,7 @@
  * Documents (DOC-1, DOC-2, HST-3) against the kit's mock with its "check documents" switch on:
  * the service stores no files, so a path must name a document already in storage. The switch is
  * a global setting of the mock, so this runs in the `isolated` project and switches it back.
- * (A document that does exist would have to be put in the mock's local bucket folder, which the
- * suite, knowing only HTTP, does not touch; the mock's own tests cover that side.)
+ * A document that does exist is placed through the control API (POST /__mock/documents/files).
  */
 import { expect, test } from '../fixtures.ts';
 import { operationTitle } from '../support/operations.ts';
@@ -31,6 +30,36 @@ test.describe(operationTitle('createNotes'), () => {
           code: 'path_does_not_exist_in_file_store',
         }),
       );
+    } finally {
+      await control.checkDocuments(before);
+    }
+  });
+
+  test('[DOC-2] with documents checked, a path naming a document in storage under the supplier root is accepted', async ({
+    api,
+    lifecycle,
+    control,
+  }) => {
+    const account = lifecycle.domesticAccount();
+    await lifecycle.import(account);
+    const path = `notes/${account.external_account_number}/welcome-letter.pdf`;
+    await control.placeDocument(account.import_supplier as string, path);
+    const before = await control.checkDocuments(true);
+    try {
+      const exchange = await api.createNotes({
+        import_supplier: account.import_supplier,
+        external_account_number: account.external_account_number,
+        // Both forms of the reference's examples name the same document under the root.
+        notes: [
+          { body: 'Welcome letter.', document_paths: [{ document_path: path }] },
+          { body: 'Welcome letter, again.', document_paths: [{ document_path: `/${path}` }] },
+        ],
+      });
+      expect(exchange.status).toBe(201);
+      expect((exchange.body as { status: string }[]).map((n) => n.status)).toEqual([
+        'NOTE_CREATION_SUCCESS',
+        'NOTE_CREATION_SUCCESS',
+      ]);
     } finally {
       await control.checkDocuments(before);
     }

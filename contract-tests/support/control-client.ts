@@ -243,6 +243,15 @@ export class ControlClient {
     return before.check_documents;
   }
 
+  /** Places a document in the mock's bucket under a supplier's root location (DOC-2). */
+  async placeDocument(supplier: string, path: string): Promise<string> {
+    const placed = await this.call<{ location: string }>('POST', '/__mock/documents/files', {
+      import_supplier: supplier,
+      path,
+    });
+    return placed.body.location;
+  }
+
   /** The mock clock. */
   async clock(): Promise<{ now: string; frozen: boolean }> {
     return (await this.call<{ now: string; frozen: boolean }>('GET', '/__mock/clock')).body;
