@@ -4,6 +4,8 @@
  * that follow the real platform). validate-account, create-or-update and process all apply them
  * (VAL-1, STG-1), after the shape checks of the spec module.
  */
+
+import { addDays } from '../../spec/formats/dates.ts';
 import { normalisePostcode } from '../../spec/formats/index.ts';
 import type { components, FieldError } from '../../spec/index.ts';
 
@@ -102,12 +104,6 @@ function prepayRules(
         ),
       ]
     : [];
-}
-
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }
 
 function transferReadingDates(
@@ -216,7 +212,10 @@ function gasRules(
   for (let i = 0; i + 1 < history.length; i++) {
     const entry = history[i]!;
     const next = history[i + 1]!;
-    if (entry.effective_to === undefined || nextDay(entry.effective_to) !== next.effective_from) {
+    if (
+      entry.effective_to === undefined ||
+      addDays(entry.effective_to, 1) !== next.effective_from
+    ) {
       errors.push(
         error(
           `${at}.aq_history`,

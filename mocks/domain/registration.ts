@@ -12,6 +12,8 @@
  * start date, ON_SUPPLY; a rejected one REGISTRATION_REJECTED and, from the supply start date,
  * UNABLE_TO_REGISTER.
  */
+
+import { addDays } from '../../spec/formats/dates.ts';
 import type { components } from '../../spec/index.ts';
 import type { MockEnv } from '../env.ts';
 import { clockTimestamp } from './clock.ts';
@@ -72,18 +74,12 @@ export function energyMeterPoints(record: AccountRecord): EnergyMeterPoint[] {
   );
 }
 
-function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
 /**
  * REG-3 (kit assumption on sendRegistrationFlows): the earliest valid supply start date is
  * tomorrow on the mock clock, or the meter point's own supply_start_date when that is later.
  */
 export function earliestSupplyStartDate(point: EnergyMeterPoint, today: string): string {
-  const tomorrow = nextDay(today);
+  const tomorrow = addDays(today, 1);
   return point.supplyStartDate && point.supplyStartDate > tomorrow
     ? point.supplyStartDate
     : tomorrow;

@@ -4,6 +4,8 @@
  * (force_add_to_current_statement), and the atomic batch whose first failing transaction is the
  * 400 TRANSACTION_IMPORT_ERROR. Checks come first and state changes last.
  */
+
+import { openStatementPeriod } from '../../spec/formats/index.ts';
 import type { components, FieldError } from '../../spec/index.ts';
 import type { MockEnv } from '../env.ts';
 import { clockTimestamp, clockToday } from './clock.ts';
@@ -21,35 +23,6 @@ export const TRANSACTION_IMPORT_ERROR = 'TRANSACTION_IMPORT_ERROR';
 export interface TransactionOptions {
   checkPreviouslyAdded: boolean;
   forceAddToCurrentStatement: boolean;
-}
-
-/** The account's open statement period, both ends inclusive. */
-export interface StatementPeriod {
-  from: string;
-  to: string;
-}
-
-function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
-
-/**
- * The open statement period (kit assumption on createTransactions, TXN-7): from the day after the
- * latest last_statement_closing_date of the staged ledgers, or else from last_billed_to_date, or
- * else from the day the account was created; up to and including today on the mock clock.
- */
-export function openStatementPeriod(record: AccountRecord, today: string): StatementPeriod {
-  const closings = (record.data.ledgers ?? [])
-    .map((ledger) => ledger.last_statement_closing_date)
-    .filter((date): date is string => date !== undefined)
-    .sort();
-  const latest = closings.at(-1);
-  const from = latest
-    ? nextDay(latest)
-    : (record.data.last_billed_to_date ?? (record.createdAt ?? today).slice(0, 10));
-  return { from, to: today };
 }
 
 /**
@@ -125,7 +98,7 @@ export function createTransactions(
   const { record } = account.value;
   const today = clockToday(state.clock, env.now());
   const now = clockTimestamp(state.clock, env.now());
-  const period = openStatementPeriod(record, today);
+  const period = openStatementPeriod(record.data, today, record.createdAt);
   const onAccount = idsOnAccount(record);
   const inBatch = new Set<string>();
 

@@ -41,3 +41,5 @@ export function addKitFormats<T extends Pick<Ajv, 'addFormat'>>(ajv: T): T {
   }
   return ajv;
 }
+export { addDays } from './dates.ts';
+export { type DateRange, type LedgerFacts, openStatementPeriod } from './statement-period.ts';
