@@ -12,6 +12,24 @@ function find(list: ImportProcessSummary[], external: string): ImportProcessSumm
   return list.find((s) => s.external_account_number === external);
 }
 
+/** STS-12 (open): the list of a supplier without accounts, the same check for each list. */
+function emptyListTest(kind: 'all' | 'pending' | 'imported'): void {
+  test('[STS-12] a supplier without accounts gets 200 with an empty list', async ({
+    api,
+    settings,
+    kit,
+  }) => {
+    const unknown = `EMPTY${settings.runId}`.toUpperCase().slice(0, 32);
+    const exchange = await api.list(kind, unknown, {
+      assumption: 'An unknown supplier, or one without accounts, gets 200 []',
+    });
+    await kit.assume('No account gives 200 with an empty list (STS-12 is open)', () => {
+      expect(exchange.status).toBe(200);
+      expect(exchange.body).toEqual([]);
+    });
+  });
+}
+
 test.describe(operationTitle('getAccountTransferStatus'), () => {
   test('[STS-3] 404 when no account import process exists for the pair', async ({
     api,
@@ -95,20 +113,7 @@ test.describe(operationTitle('listAllAccountImportProcesses'), () => {
     expect(created?.account_created_at, 'a datetime in UTC (GEN-3)').toMatch(DATETIME);
   });
 
-  test('[STS-12] a supplier without accounts gets 200 with an empty list', async ({
-    api,
-    settings,
-    kit,
-  }) => {
-    const unknown = `EMPTY${settings.runId}`.toUpperCase().slice(0, 32);
-    const exchange = await api.list('all', unknown, {
-      assumption: 'An unknown supplier, or one without accounts, gets 200 []',
-    });
-    await kit.assume('No account gives 200 with an empty list (STS-12 is open)', () => {
-      expect(exchange.status).toBe(200);
-      expect(exchange.body).toEqual([]);
-    });
-  });
+  emptyListTest('all');
 
   test('[STS-12] [STS-9] a configured supplier without accounts gets 200 with an empty list', async ({
     api,
@@ -149,20 +154,7 @@ test.describe(operationTitle('listPendingAccountImportProcesses'), () => {
     expect(find(exchange.body, imported.external_account_number as string)).toBeUndefined();
   });
 
-  test('[STS-12] a supplier without accounts gets 200 with an empty list', async ({
-    api,
-    settings,
-    kit,
-  }) => {
-    const unknown = `EMPTY${settings.runId}`.toUpperCase().slice(0, 32);
-    const exchange = await api.list('pending', unknown, {
-      assumption: 'An unknown supplier, or one without accounts, gets 200 []',
-    });
-    await kit.assume('No account gives 200 with an empty list (STS-12 is open)', () => {
-      expect(exchange.status).toBe(200);
-      expect(exchange.body).toEqual([]);
-    });
-  });
+  emptyListTest('pending');
 });
 
 test.describe(operationTitle('listImportedAccountImportProcesses'), () => {
@@ -195,18 +187,5 @@ test.describe(operationTitle('listImportedAccountImportProcesses'), () => {
     });
   });
 
-  test('[STS-12] a supplier without accounts gets 200 with an empty list', async ({
-    api,
-    settings,
-    kit,
-  }) => {
-    const unknown = `EMPTY${settings.runId}`.toUpperCase().slice(0, 32);
-    const exchange = await api.list('imported', unknown, {
-      assumption: 'An unknown supplier, or one without accounts, gets 200 []',
-    });
-    await kit.assume('No account gives 200 with an empty list (STS-12 is open)', () => {
-      expect(exchange.status).toBe(200);
-      expect(exchange.body).toEqual([]);
-    });
-  });
+  emptyListTest('imported');
 });
