@@ -1,5 +1,5 @@
 /**
- * The in-process factory (issue 3): `createDataImportMock(options)` gives MSW handlers over a
+ * The in-process factory (decision 003): `createDataImportMock(options)` gives MSW handlers over a
  * fresh state instance, for `setupServer(...handlers)` in a supplier's own tests.
  *
  * @example
@@ -79,10 +79,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
       return service.state;
     },
     reset() {
-      const sequence = service.state.accountSequence;
-      service.state = freshState();
-      service.state.accountSequence = sequence;
-      service.journal.clear();
+      service.reset(freshState());
     },
   };
 }

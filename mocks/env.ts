@@ -1,31 +1,12 @@
 /**
- * What the mock takes from its surroundings, injected so that the domain core stays pure and
- * tests control time and randomness (DEVELOPERS.md, architecture).
+ * The environments the mock runs in: the domain's `MockEnv` (time, randomness, hashing)
+ * implemented for every place MSW runs (decision 003).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { MockEnv } from './domain/env.ts';
 
-/**
- * The object storage that document paths point into (DOC-1, DOC-2). The service stores no files;
- * the mock only asks whether one exists, and only while the operator's "check documents" switch
- * is on.
- */
-export interface DocumentStore {
-  /** Whether a document exists at `path`, relative to the bucket (`<root location>/<path>`). */
-  exists(path: string): boolean;
-}
-
-/** The mock's environment: system time, random bytes and a one-way hash for secrets. */
-export interface MockEnv {
-  /** Milliseconds since the epoch; the mock clock adds its offset to this. */
-  now(): number;
-  /** Cryptographically random bytes (tokens, refresh tokens). */
-  randomBytes(length: number): Uint8Array;
-  /** A one-way hash (hex) under which API keys and tokens are stored, so no export holds them. */
-  hash(value: string): string;
-  /** The bucket of documents; without one, no document exists when documents are checked. */
-  documents?: DocumentStore;
-}
+export type { DocumentStore, MockEnv } from './domain/env.ts';
 
 /**
  * An environment that works wherever MSW does (Node and browsers): the system clock, Web Crypto

@@ -1,18 +1,31 @@
 /**
- * The mock as one object: a state instance, the injected environment and the operations, behind
- * a single transport-neutral entry point `handle()`. Both adapters (MSW handlers, the standalone
- * server) hand it the same plain request, so they cannot disagree; everything the interface says
- * about requests in general lives here once: routing (404, 405 with Allow), authentication
- * (AUTH-2, AUTH-3), JSON parsing and content type, the journal, persistence of acknowledged
- * changes, and 500 for the unexpected (ERR-6).
+ * The edge (decisions 003 and 008): one dispatcher for both OpenAPI documents the mock serves,
+ * the Data-Import interface and the operator's control API under `/__mock/`. Both adapters (MSW
+ * handlers, the standalone server) hand it the same plain request, so they cannot disagree, and
+ * everything the interface says about requests in general happens here once, for both documents:
+ * routing from the spec (404, 405 with Allow), authentication (AUTH-2, AUTH-3) before the body is
+ * read, content type (415) and JSON (400), validation of the body and query against the
+ * operation's schemas (ERR-1, ERR-4, ERR-5), the mapping of every failure to its body through the
+ * error catalogue, the journal, persistence of the requests that changed the state, and 500 for
+ * the unexpected (ERR-6). Operations receive typed, validated input and contain no such checks.
  */
-import { dataImport } from '../spec/index.ts';
+import {
+  type Contract,
+  dataImport,
+  errorCatalogue,
+  type FieldError,
+  type OperationInfo,
+} from '../spec/index.ts';
 import { authenticate } from './domain/auth.ts';
+import type { MockEnv } from './domain/env.ts';
+import type { DomainError } from './domain/result.ts';
 import type { MockState } from './domain/state.ts';
-import type { MockEnv } from './env.ts';
+import { errorResponse, type PlainResponse } from './error-bodies.ts';
 import { Journal } from './journal.ts';
 import { dataImportOperations } from './operations/index.ts';
-import type { Operation, OperationContext, OperationResponse } from './operations/types.ts';
+import type { OperationContext, Outcome } from './operations/types.ts';
+
+export type { PlainResponse } from './error-bodies.ts';
 
 /** A request as an adapter hands it over: no transport objects, the body as text. */
 export interface PlainRequest {
@@ -23,35 +36,52 @@ export interface PlainRequest {
   /** Lower-case header names. */
   headers: Record<string, string | undefined>;
   bodyText: string;
+  /** Set by an adapter that stopped reading a body over its limit (bytes): the answer is 413. */
+  bodyTooLarge?: number;
 }
 
-/** A response as the adapters send it: the body is serialised as JSON. */
-export type PlainResponse = OperationResponse;
+/** The input of an operation as the edge builds it, before each document's map gives it its types. */
+interface EdgeInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  headers: Record<string, string | undefined>;
+  itemErrors: FieldError[];
+}
 
-/** A second OpenAPI document served by the same service (the operator's control API). */
-export interface ExtraApi {
+/** An operation of one of the documents, as the edge calls it. */
+type AnyOperation<Context> = (input: EdgeInput, context: Context) => Outcome | Promise<Outcome>;
+
+/** One OpenAPI document the service serves: its compiled contract and its operations. */
+export interface ApiDefinition<Context = unknown> {
+  /** Paths under this prefix belong to the document ('' for the interface). */
   prefix: string;
-  handle(request: PlainRequest, service: MockService): Promise<PlainResponse>;
+  contract: Contract;
+  operations: Record<string, AnyOperation<Context>>;
+  /** What its operations may use. */
+  context(service: MockService): Context;
 }
 
 /** How a service is made. */
 export interface MockServiceOptions {
   state: MockState;
   env: MockEnv;
-  /** Called after a request that may have changed the state, before the answer is sent. */
+  /** Called after a request that changed the state, before the answer is sent. */
   onChange?: (state: MockState) => Promise<void> | void;
-  /** Operator APIs mounted under a path prefix (the control API under `/__mock/`). */
-  extraApis?: ExtraApi[];
+  /** Further documents served beside the interface (the control API under `/__mock/`). */
+  // biome-ignore lint/suspicious/noExplicitAny: each document brings the context its operations take
+  extraApis?: ApiDefinition<any>[];
   journalCapacity?: number;
-}
-
-function errorBody(detail: string, code: string) {
-  return { detail, code, errors: [] };
 }
 
 function isJsonContentType(value: string | undefined): boolean {
   const media = (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return media === 'application/json' || media.endsWith('+json');
+}
+
+/** Whether a validation failure lies inside one item of the array `name` (`transactions.3...`). */
+function insideItem(name: string, attr: string): boolean {
+  return attr.startsWith(`${name}.`) && /^\d+(\.|$)/.test(attr.slice(name.length + 1));
 }
 
 /** The mock service. */
@@ -60,7 +90,8 @@ export class MockService {
   readonly env: MockEnv;
   readonly journal: Journal;
   readonly #onChange?: MockServiceOptions['onChange'];
-  readonly #extraApis: ExtraApi[];
+  // biome-ignore lint/suspicious/noExplicitAny: see MockServiceOptions.extraApis
+  readonly #apis: ApiDefinition<any>[];
   readonly #inFlight = { process: 0 };
 
   constructor(options: MockServiceOptions) {
@@ -68,10 +99,19 @@ export class MockService {
     this.env = options.env;
     this.journal = new Journal(options.journalCapacity);
     this.#onChange = options.onChange;
-    this.#extraApis = options.extraApis ?? [];
+    const dataImportApi: ApiDefinition<OperationContext> = {
+      prefix: '',
+      contract: dataImport,
+      operations: dataImportOperations as unknown as ApiDefinition<OperationContext>['operations'],
+      context: (service) => service.context(),
+    };
+    // Longest prefix first: the control API's `/__mock/` before the interface's ''.
+    this.#apis = [...(options.extraApis ?? []), dataImportApi].sort(
+      (a, b) => b.prefix.length - a.prefix.length,
+    );
   }
 
-  /** The context an operation runs in. */
+  /** The context a data-import operation runs in. */
   context(): OperationContext {
     return {
       state: this.state,
@@ -81,35 +121,48 @@ export class MockService {
     };
   }
 
-  /** Persists the state after a change (an acknowledged request is never lost). */
-  async changed(): Promise<void> {
-    await this.#onChange?.(this.state);
+  /**
+   * Goes back to a fresh state (the operator's reset): service account numbers keep counting up,
+   * so a number is never given twice, and the journal is emptied.
+   */
+  reset(fresh: MockState): void {
+    fresh.accountSequence = Math.max(fresh.accountSequence, this.state.accountSequence);
+    this.state = fresh;
+    this.journal.clear();
   }
 
   /** Answers one request; never throws. */
   async handle(request: PlainRequest): Promise<PlainResponse> {
     let response: PlainResponse;
-    let operationId: string | null = null;
+    let operation: OperationInfo | null = null;
     try {
-      const extra = this.#extraApis.find((api) => request.path.startsWith(api.prefix));
-      if (extra) {
-        response = await extra.handle(request, this);
+      const api = this.#apis.find((a) => request.path.startsWith(a.prefix))!;
+      const route = api.contract.route(request.method, request.path);
+      if (route.kind === 'not_found') {
+        response = errorResponse({ code: 'not_found', data: { path: request.path } });
+      } else if (route.kind === 'method_not_allowed') {
+        response = errorResponse(
+          { code: 'method_not_allowed', data: { method: request.method } },
+          null,
+          {
+            allow: route.allow.join(', '),
+          },
+        );
       } else {
-        const route = dataImport.route(request.method, request.path);
-        if (route.kind === 'found') operationId = route.operation.operationId;
-        response = await this.#dispatch(request, route);
+        operation = route.operation;
+        response = await this.#dispatch(api, route.operation, route.params, request);
       }
     } catch (error) {
-      response = {
-        status: 500,
-        body: errorBody(`Unexpected error: ${(error as Error).message}`, 'server_error'),
-      };
+      response = errorResponse({
+        code: 'server_error',
+        data: { reason: (error as Error).message },
+      });
     }
     this.journal.record({
       at: new Date(this.env.now()).toISOString(),
       method: request.method,
       path: request.path,
-      operationId,
+      operationId: operation?.operationId ?? null,
       status: response.status,
       headers: Object.fromEntries(
         Object.entries(request.headers).filter((e): e is [string, string] => e[1] !== undefined),
@@ -120,67 +173,75 @@ export class MockService {
   }
 
   async #dispatch(
+    // biome-ignore lint/suspicious/noExplicitAny: see MockServiceOptions.extraApis
+    api: ApiDefinition<any>,
+    info: OperationInfo,
+    params: Record<string, string>,
     request: PlainRequest,
-    route: ReturnType<typeof dataImport.route>,
   ): Promise<PlainResponse> {
-    if (route.kind === 'not_found') {
-      return { status: 404, body: errorBody(`No route for ${request.path}.`, 'not_found') };
+    const refuse = (error: DomainError) => errorResponse(error, info);
+    if (request.bodyTooLarge !== undefined) {
+      return refuse({ code: 'request_too_large', data: { limit: request.bodyTooLarge } });
     }
-    if (route.kind === 'method_not_allowed') {
-      return {
-        status: 405,
-        headers: { allow: route.allow.join(', ') },
-        body: errorBody(`Method "${request.method}" not allowed.`, 'method_not_allowed'),
-      };
-    }
-    const { operation: info, params } = route;
-    const operation = dataImportOperations[info.operationId] as
-      | (Operation & { malformedBody?: (detail: string) => PlainResponse })
-      | undefined;
     if (info.secured) {
       const auth = authenticate(this.state, this.env, request.headers.authorization);
-      if (!auth.ok) {
-        return { status: 401, body: errorBody(auth.error.detail, auth.error.code) };
-      }
+      if (!auth.ok) return refuse(auth.error);
     }
-    if (!operation) {
-      return {
-        status: 501,
-        body: errorBody(
-          `${info.operationId} is not implemented by the mock yet.`,
-          'not_implemented',
-        ),
-      };
+    const body = this.#readBody(info, request);
+    if ('error' in body) return refuse(body.error);
+    const query = api.contract.parseQuery(info.operationId, request.query);
+    const bodyErrors = info.hasRequestBody
+      ? api.contract.validateRequestBody(info.operationId, body.value)
+      : [];
+    const items = info.itemErrors;
+    const itemErrors = items ? bodyErrors.filter((e) => insideItem(items, e.attr)) : [];
+    const requestErrors = [...query.errors, ...bodyErrors.filter((e) => !itemErrors.includes(e))];
+    if (requestErrors.length > 0) {
+      return refuse(
+        info.unreadableBodyCode
+          ? { code: info.unreadableBodyCode as DomainError['code'] }
+          : { code: info.validationCode as DomainError['code'], errors: requestErrors },
+      );
     }
-    let body: unknown;
-    if (info.hasRequestBody && request.bodyText.trim() !== '') {
-      const malformed = (detail: string, status = 400, code = 'parse_error') =>
-        operation.malformedBody?.(detail) ?? {
-          status,
-          body: {
-            detail,
-            code,
-            errors: [{ attr: 'non_field_errors', code, detail }],
-          },
-        };
-      if (!isJsonContentType(request.headers['content-type'])) {
-        return malformed(
-          `Unsupported media type "${request.headers['content-type'] ?? ''}" in request; send application/json.`,
-          415,
-          'unsupported_media_type',
-        );
-      }
-      try {
-        body = JSON.parse(request.bodyText);
-      } catch (error) {
-        return malformed(`JSON parse error - ${(error as Error).message}`);
-      }
-    }
-    const response = await operation(
-      { params, query: request.query, body, headers: request.headers },
-      this.context(),
+
+    const operation = api.operations[info.operationId];
+    if (!operation) throw new Error(`${info.operationId} has no implementation.`);
+    const before = { state: this.state, revision: this.state.revision };
+    const outcome = await operation(
+      { params, query: query.values, body: body.value, headers: request.headers, itemErrors },
+      api.context(this),
     );
-    if (info.method !== 'GET') await this.changed();
-    return response;
+    // Only a request that changed the state is persisted, and before it is answered.
+    if (this.state !== before.state || this.state.revision !== before.revision) {
+      await this.#onChange?.(this.state);
+    }
+    return 'error' in outcome ? refuse(outcome.error) : outcome;
+  }
+
+  /** The JSON body of a request, or why it cannot be read (415, 400). */
+  #readBody(
+    info: OperationInfo,
+    request: PlainRequest,
+  ): { value: unknown } | { error: DomainError } {
+    if (!info.hasRequestBody || request.bodyText.trim() === '') return { value: undefined };
+    const unreadable = (
+      code: 'unsupported_media_type' | 'parse_error',
+      data: Record<string, unknown>,
+    ) => {
+      const detail = errorCatalogue.detail(code, data);
+      return info.unreadableBodyCode
+        ? { error: { code: info.unreadableBodyCode as DomainError['code'], detail } }
+        : { error: { code, data, errors: [{ attr: 'non_field_errors', code, detail }] } };
+    };
+    if (!isJsonContentType(request.headers['content-type'])) {
+      return unreadable('unsupported_media_type', {
+        media_type: request.headers['content-type'] ?? '',
+      });
+    }
+    try {
+      return { value: JSON.parse(request.bodyText) };
+    } catch (error) {
+      return unreadable('parse_error', { reason: (error as Error).message });
+    }
   }
 }

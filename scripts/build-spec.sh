@@ -20,7 +20,14 @@ for name in openapi control; do
     cat "$tmp/$name.ts.err" >&2
     exit 1
   }
-  for pair in "$name.json:spec/dist/$name.json" "$name.ts:spec/generated/$name.ts"; do
+  pairs=("$name.json:spec/dist/$name.json" "$name.ts:spec/generated/$name.ts")
+  if [ "$name" = openapi ]; then
+    # The error catalogue's codes as TypeScript unions (decision 008).
+    npx --no-install tsx scripts/generate-error-codes.ts "$tmp/$name.json" "$tmp/error-codes.ts"
+    npx --no-install biome format "$tmp/error-codes.ts" --write >/dev/null 2>&1 || true
+    pairs+=("error-codes.ts:spec/generated/error-codes.ts")
+  fi
+  for pair in "${pairs[@]}"; do
     generated="$tmp/${pair%%:*}"
     target="${pair#*:}"
     if [ "$mode" = "--check" ]; then

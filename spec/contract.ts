@@ -29,6 +29,17 @@ export interface OperationInfo {
   secured: boolean;
   parameters: ParameterInfo[];
   hasRequestBody: boolean;
+  /** The code an invalid request body or query gets (`x-validation-code`; ERR-1, ERR-3). */
+  validationCode: string;
+  /** The code any unreadable or invalid body gets instead, when the operation names one (`x-unreadable-body-code`). */
+  unreadableBodyCode?: string;
+  /**
+   * The array of the body whose items' failures are the operation's own business rather than a
+   * refusal of the request (`x-item-errors`, TXN-9).
+   */
+  itemErrors?: string;
+  /** Body shapes of documented error responses other than the error body (`x-error-body`), by status. */
+  errorBodies: Record<string, string>;
   operation: Json;
 }
 
@@ -165,6 +176,22 @@ export class Contract {
             ...((operation.parameters as ParameterInfo[] | undefined) ?? []),
           ],
           hasRequestBody: operation.requestBody !== undefined,
+          validationCode:
+            (operation['x-validation-code'] as string | undefined) ?? 'request_failed_validation',
+          ...(operation['x-unreadable-body-code']
+            ? { unreadableBodyCode: operation['x-unreadable-body-code'] as string }
+            : {}),
+          ...(operation['x-item-errors']
+            ? { itemErrors: operation['x-item-errors'] as string }
+            : {}),
+          errorBodies: Object.fromEntries(
+            Object.entries((operation.responses as Json | undefined) ?? {}).flatMap(
+              ([status, response]) => {
+                const shape = (response as Json)['x-error-body'];
+                return typeof shape === 'string' ? [[status, shape]] : [];
+              },
+            ),
+          ),
           operation,
         };
         operations.set(info.operationId, info);

@@ -1,7 +1,7 @@
 /**
  * The spec module: the bundled Data-Import contract, its generated types and its compiled
  * validators. Everything else in the kit (mock, fixtures, contract suite) imports shapes and
- * checks from here, never from a copy (issue 2, section 3).
+ * checks from here, never from a copy (decision 001).
  *
  * @example
  * import { dataImport } from './spec/index.ts';
@@ -11,9 +11,23 @@
 import { type Contract, loadContract } from './contract.ts';
 import control from './dist/control.json' with { type: 'json' };
 import openapi from './dist/openapi.json' with { type: 'json' };
+import { ErrorCatalogue } from './error-catalogue.ts';
 
 export type { Contract, OperationInfo, ResponseCheck, RouteMatch } from './contract.ts';
+export {
+  type CatalogueEntry,
+  type ErrorBodyShape,
+  ErrorCatalogue,
+  type ErrorCode,
+  type ErrorSource,
+  type FieldCode,
+  fillDetail,
+} from './error-catalogue.ts';
 export { type FieldError, pointerToAttr, toFieldErrors } from './field-errors.ts';
+export type {
+  components as controlComponents,
+  operations as controlOperations,
+} from './generated/control.ts';
 export type { components, operations, paths } from './generated/openapi.ts';
 
 /** The Data-Import interface, compiled (rules GEN-1..GEN-11 and every operation's shapes). */
@@ -27,3 +41,9 @@ export const mockControl: Contract = loadContract(
   control as Record<string, unknown>,
   'kit:control',
 );
+
+/**
+ * Every error code the mock answers, with its status, default detail and source (ERR-1..ERR-4,
+ * decision 008). The control API answers with the same codes.
+ */
+export const errorCatalogue = new ErrorCatalogue(openapi as Record<string, unknown>);

@@ -3,6 +3,7 @@
  * web Request/Response layer, which caps MSW near 2,400 req/s on these machines (decision 004).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { errorResponse } from '../error-bodies.ts';
 import type { MockService, PlainRequest } from '../service.ts';
 
 /** The largest body the server reads (10 MiB); a larger one gets 413 in the interface's shape. */
@@ -26,10 +27,10 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
-/** Turns a node:http request into the service's plain request. */
+/** Turns a node:http request into the service's plain request (a null body was over the limit). */
 export async function toPlainRequest(
   req: IncomingMessage,
-  bodyText: string,
+  bodyText: string | null,
 ): Promise<PlainRequest> {
   const url = new URL(req.url ?? '/', 'http://mock.local');
   const headers: Record<string, string | undefined> = {};
@@ -41,7 +42,8 @@ export async function toPlainRequest(
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
     headers,
-    bodyText,
+    bodyText: bodyText ?? '',
+    ...(bodyText === null ? { bodyTooLarge: MAX_BODY_BYTES } : {}),
   };
 }
 
@@ -65,18 +67,14 @@ export function createMockServer(service: MockService): Server {
   return createServer(async (req, res) => {
     try {
       const bodyText = await readBody(req);
-      if (bodyText === null) {
-        send(res, 413, {
-          detail: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
-          code: 'request_too_large',
-          errors: [],
-        });
-        return;
-      }
       const response = await service.handle(await toPlainRequest(req, bodyText));
       send(res, response.status, response.body, response.headers);
     } catch (error) {
-      send(res, 500, { detail: (error as Error).message, code: 'server_error', errors: [] });
+      const response = errorResponse({
+        code: 'server_error',
+        data: { reason: (error as Error).message },
+      });
+      send(res, response.status, response.body);
     }
   });
 }

@@ -149,7 +149,7 @@ describe('control API: mock-configuration', () => {
     expect(response).toEqual({
       status: 400,
       body: {
-        detail: 'Invalid request.',
+        detail: 'Could not validate the request.',
         code: 'request_failed_validation',
         errors: [
           { attr: 'status', code: 'invalid_choice', detail: '"Stopped" is not a valid choice.' },

@@ -3,10 +3,11 @@
  * an access token; every data-import request carries it. Lifetimes follow the mock clock
  * (60 minutes and 7 days by default, as on the real platform; configurable).
  */
-import type { MockEnv } from '../env.ts';
+
 import { clockNow } from './clock.ts';
+import type { MockEnv } from './env.ts';
 import { fail, ok, type Result } from './result.ts';
-import type { MockState } from './state.ts';
+import { type MockState, touch } from './state.ts';
 
 /** What ObtainToken returns (the real platform's ObtainKrakenJSONWebToken fields). */
 export interface IssuedToken {
@@ -57,6 +58,7 @@ function issue(state: MockState, env: MockEnv, subject: string, grant: string): 
     issuedAt: now.toISOString(),
     expiresAt: new Date(refreshExpiresIn * 1000).toISOString(),
   };
+  touch(state);
   return { token, payload, refreshToken, refreshExpiresIn };
 }
 
@@ -135,7 +137,7 @@ export function obtainToken(
 /**
  * Checks the Authorization header of a data-import request (AUTH-2, AUTH-3): `Token <token>` or
  * the bare token. Missing -> `not_authenticated`; unknown, malformed or expired ->
- * `authentication_failed`; both 401.
+ * `authentication_failed`.
  */
 export function authenticate(
   state: MockState,
@@ -143,19 +145,19 @@ export function authenticate(
   header: string | undefined,
 ): Result<{ subject: string }> {
   if (header === undefined || header.trim() === '') {
-    return fail(401, 'not_authenticated', "'Authorization' header not provided.");
+    return fail('not_authenticated', undefined, { detail: "'Authorization' header not provided." });
   }
   const match = /^(?:Token|JWT|Bearer)\s+(\S+)$/i.exec(header.trim());
   const token = match ? match[1]! : header.trim();
   if (/\s/.test(token)) {
-    return fail(401, 'authentication_failed', 'Invalid Authorization header.');
+    return fail('authentication_failed', undefined, { detail: 'Invalid Authorization header.' });
   }
   const record = state.tokens[env.hash(token)];
   if (record?.kind !== 'access') {
-    return fail(401, 'authentication_failed', 'Invalid token.');
+    return fail('authentication_failed', undefined, { detail: 'Invalid token.' });
   }
   if (new Date(record.expiresAt).getTime() <= clockNow(state.clock, env.now()).getTime()) {
-    return fail(401, 'authentication_failed', 'The token has expired.');
+    return fail('authentication_failed', undefined, { detail: 'The token has expired.' });
   }
   return ok({ subject: record.subject });
 }

@@ -27,7 +27,7 @@ describe('historical statements in the domain core (HST-1..HST-3)', () => {
     expect(result).toMatchObject({
       ok: false,
       error: {
-        status: 400,
+        code: 'request_failed_validation',
         errors: [
           { code: 'historical_statement_already_exists', attr: 'statements.0.statement_id' },
         ],
@@ -52,9 +52,9 @@ describe('historical statements in the domain core (HST-1..HST-3)', () => {
       ok: true,
       value: [{ statement, attachedAt: '2024-04-15T10:00:00Z' }],
     });
-    expect(accountStatements(state, 'DEMO_ENERGY\u0000NOPE')).toMatchObject({
+    expect(accountStatements(state, 'DEMO_ENERGY/NOPE')).toMatchObject({
       ok: false,
-      error: { status: 404 },
+      error: { code: 'account_not_found' },
     });
   });
 });

@@ -5,16 +5,12 @@
  * state changes last.
  */
 import type { components, FieldError } from '../../spec/index.ts';
-import type { MockEnv } from '../env.ts';
+import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
-import {
-  checkDocumentPath,
-  importedAccountByKey,
-  REQUEST_INVALID,
-  requireImportedAccount,
-} from './notes.ts';
-import { fail, ok, type Result } from './result.ts';
-import type { AccountRecord, MockState, StatementRecord } from './state.ts';
+import { checkDocumentPath } from './documents.ts';
+import type { MockEnv } from './env.ts';
+import { fieldError, invalid, ok, type Result } from './result.ts';
+import { type AccountRecord, type MockState, type StatementRecord, touch } from './state.ts';
 
 type HistoricalStatementsRequest = components['schemas']['HistoricalStatementsRequest'];
 
@@ -27,8 +23,9 @@ function statementIdsOnAccount(record: AccountRecord): Set<string> {
 }
 
 /**
- * historical-statements/create (HST-1..HST-3): 404 for an account that is not imported, 400 for
- * a supplier that is not Ongoing, 400 `request_failed_validation` with every failing statement
+ * historical-statements/create (HST-1..HST-3): `account_not_found` for an account that is not
+ * imported, the supplier's failure when it is not Ongoing, `request_failed_validation` with every
+ * failing statement
  * (`historical_statement_already_exists`, `start_date_later_than_end_date`,
  * `invalid_document_path`, `path_does_not_exist_in_file_store`); otherwise the request is the
  * answer (HST-2).
@@ -52,25 +49,29 @@ export function createHistoricalStatements(
   request.statements.forEach((statement, i) => {
     const at = `statements.${i}`;
     if (onAccount.has(statement.statement_id)) {
-      errors.push({
-        attr: `${at}.statement_id`,
-        code: 'historical_statement_already_exists',
-        detail: `A historical statement with statement_id ${statement.statement_id} already exists on the account.`,
-      });
+      errors.push(
+        fieldError('historical_statement_already_exists', `${at}.statement_id`, {
+          statement_id: statement.statement_id,
+        }),
+      );
     } else if (inRequest.has(statement.statement_id)) {
-      errors.push({
-        attr: `${at}.statement_id`,
-        code: 'historical_statement_already_exists',
-        detail: `statement_id ${statement.statement_id} occurs more than once in the request.`,
-      });
+      errors.push(
+        fieldError(
+          'historical_statement_already_exists',
+          `${at}.statement_id`,
+          undefined,
+          `statement_id ${statement.statement_id} occurs more than once in the request.`,
+        ),
+      );
     }
     inRequest.add(statement.statement_id);
     if (statement.bill_period_from_date > statement.bill_period_to_date) {
-      errors.push({
-        attr: `${at}.bill_period_from_date`,
-        code: 'start_date_later_than_end_date',
-        detail: `The bill period starts on ${statement.bill_period_from_date}, after it ends on ${statement.bill_period_to_date}.`,
-      });
+      errors.push(
+        fieldError('start_date_later_than_end_date', `${at}.bill_period_from_date`, {
+          from: statement.bill_period_from_date,
+          to: statement.bill_period_to_date,
+        }),
+      );
     }
     if (statement.statement_path !== undefined) {
       const failure = checkDocumentPath(
@@ -83,7 +84,7 @@ export function createHistoricalStatements(
       if (failure) errors.push(failure);
     }
   });
-  if (errors.length > 0) return fail(400, 'request_failed_validation', REQUEST_INVALID, errors);
+  if (errors.length > 0) return invalid(errors);
 
   const attachedAt = clockTimestamp(state.clock, env.now());
   const attached: StatementRecord[] = request.statements.map((statement) => ({
@@ -91,6 +92,7 @@ export function createHistoricalStatements(
     attachedAt,
   }));
   record.statements = [...(record.statements ?? []), ...attached];
+  touch(state);
   return ok(request);
 }
 

@@ -5,56 +5,15 @@
  * refused command leaves the state as it was.
  */
 import type { components } from '../../spec/index.ts';
-import type { MockEnv } from '../env.ts';
 import { checkAccountRules } from './account-rules.ts';
+import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
 import { clockTimestamp, clockToday } from './clock.ts';
+import type { MockEnv } from './env.ts';
 import { accountTransferStatus } from './registration.ts';
-import { fail, ok, type Result } from './result.ts';
-import { type AccountRecord, accountKey, type MockState, type Supplier } from './state.ts';
+import { fail, fieldError, invalid, ok, type Result } from './result.ts';
+import { type AccountRecord, accountKey, type MockState, type Supplier, touch } from './state.ts';
 
 type Account = components['schemas']['Account'];
-
-/** PRC-5: the exact message of a dry run that would have succeeded. */
-export const DRY_RUN_MESSAGE = 'Account would successfully import. Rolled back due to Dry Run.';
-
-/** SUP-2, SUP-3: only an Ongoing supplier accepts migrations. */
-export function requireOngoingSupplier(
-  state: MockState,
-  code: string,
-  attr: string,
-): Result<Supplier> {
-  const supplier = state.suppliers[code];
-  if (!supplier) {
-    return fail(400, 'import_supplier_not_found', `Import supplier ${code} does not exist.`, [
-      {
-        attr,
-        code: 'import_supplier_not_found',
-        detail: `Import supplier ${code} does not exist.`,
-      },
-    ]);
-  }
-  if (supplier.status !== 'Ongoing') {
-    return fail(
-      400,
-      'import_supplier_migration_not_ongoing',
-      `The migration for import supplier ${code} is not ongoing (status ${supplier.status}).`,
-    );
-  }
-  return ok(supplier);
-}
-
-function alreadyImported(record: AccountRecord): Result<never> {
-  return fail(
-    400,
-    'account_already_imported',
-    `The account import process with the account number ${record.externalAccountNumber} has already been imported.`,
-    [],
-    {
-      external_account_number: record.externalAccountNumber,
-      service_account_number: record.serviceAccountNumber,
-    },
-  );
-}
 
 /** VAL-1..VAL-7: the account rules beyond the spec's shapes, on the mock clock's today. */
 export function validateAccountRules(state: MockState, env: MockEnv, account: Account) {
@@ -73,11 +32,9 @@ export function stageAccount(
   const existing = state.accounts[key];
   if (existing?.status === 'imported') return alreadyImported(existing);
   if (state.skipMarks.includes(key)) {
-    return fail(
-      400,
-      'account_marked_to_be_skipped',
-      `The account ${account.external_account_number} is marked to be skipped.`,
-    );
+    return fail('account_marked_to_be_skipped', {
+      external_account_number: account.external_account_number,
+    });
   }
   const now = clockTimestamp(state.clock, env.now());
   const record: AccountRecord = {
@@ -89,6 +46,7 @@ export function stageAccount(
     updatedAt: now,
   };
   state.accounts[key] = record;
+  touch(state);
   return ok({ created: !existing, record });
 }
 
@@ -111,8 +69,8 @@ export interface ProcessCommand {
 
 /**
  * Turns staged data into a platform account linked to a team (PRC-2..PRC-8, PRC-10). A dry run
- * that would succeed changes nothing and fails with {@link DRY_RUN_MESSAGE}; one that would fail
- * gives the real errors.
+ * that would succeed changes nothing and fails with `dry_run_succeeded` (PRC-5, PRC-6); one that
+ * would fail gives the real errors.
  */
 export function processAccount(
   state: MockState,
@@ -122,11 +80,10 @@ export function processAccount(
   const key = accountKey(command.importSupplierCode, command.externalAccountNumber);
   const record = state.accounts[key];
   if (!record) {
-    return fail(
-      400,
-      'import_process_does_not_exist',
-      `No account import process exists for ${command.importSupplierCode} / ${command.externalAccountNumber}.`,
-    );
+    return fail('import_process_does_not_exist', {
+      import_supplier: command.importSupplierCode,
+      external_account_number: command.externalAccountNumber,
+    });
   }
   if (record.status === 'imported') return alreadyImported(record);
   const supplierCheck = requireOngoingSupplier(
@@ -136,23 +93,18 @@ export function processAccount(
   );
   if (!supplierCheck.ok) return supplierCheck;
   if (state.skipMarks.includes(key)) {
-    return fail(
-      400,
-      'account_marked_to_be_skipped',
-      `The account ${command.externalAccountNumber} is marked to be skipped.`,
-    );
+    return fail('account_marked_to_be_skipped', {
+      external_account_number: command.externalAccountNumber,
+    });
   }
   if (!state.operationsTeams.includes(command.operationsTeamName)) {
-    const detail = `Operations team ${command.operationsTeamName} does not exist.`;
-    return fail(400, 'request_failed_validation', detail, [
-      { attr: 'operations_team_name', code: 'operations_team_name_does_not_exist', detail },
-    ]);
+    const team = { operations_team_name: command.operationsTeamName };
+    const error = fieldError('operations_team_name_does_not_exist', 'operations_team_name', team);
+    return fail('request_failed_validation', team, { detail: error.detail, errors: [error] });
   }
   const ruleErrors = validateAccountRules(state, env, record.data);
-  if (ruleErrors.length > 0) {
-    return fail(400, 'account_failed_validation', 'Could not validate account data.', ruleErrors);
-  }
-  if (command.dryRun) return fail(400, 'dry_run_succeeded', DRY_RUN_MESSAGE);
+  if (ruleErrors.length > 0) return invalid(ruleErrors, 'account_failed_validation');
+  if (command.dryRun) return fail('dry_run_succeeded');
 
   state.accountSequence += 1;
   record.status = 'imported';
@@ -160,6 +112,7 @@ export function processAccount(
   record.createdAt = clockTimestamp(state.clock, env.now());
   record.operationsTeam = command.operationsTeamName;
   if (supplierCheck.value.emailsOnMigration) queueMigrationEmails(state, record);
+  touch(state);
   return ok({ record, supplier: supplierCheck.value });
 }
 
@@ -194,11 +147,10 @@ export function transferStatus(
 ): Result<{ status: string; service_account_number: string }> {
   const record = state.accounts[accountKey(importSupplierCode, externalAccountNumber)];
   if (!record) {
-    return fail(
-      404,
-      'import_process_does_not_exist',
-      `No account import process exists for ${importSupplierCode} / ${externalAccountNumber}.`,
-    );
+    return fail('import_process_does_not_exist', {
+      import_supplier: importSupplierCode,
+      external_account_number: externalAccountNumber,
+    });
   }
   if (record.status !== 'imported') return ok({ status: 'UNKNOWN', service_account_number: '' });
   return ok({

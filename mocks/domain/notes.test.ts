@@ -1,14 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { importedState } from '../test-support.ts';
+import { requireImportedAccount } from './accounts.ts';
 import {
-  accountNotes,
   checkDocumentPath,
-  createNotes,
   documentLocation,
   normaliseDocumentPath,
-  requireImportedAccount,
   setCheckDocuments,
-} from './notes.ts';
+} from './documents.ts';
+import { accountNotes, createNotes } from './notes.ts';
 
 describe('document paths (DOC-1, DOC-2)', () => {
   test.each([
@@ -58,18 +57,18 @@ describe('requireImportedAccount (NOTE-8)', () => {
     const { state, record } = importedState();
     expect(requireImportedAccount(state, 'DEMO_ENERGY', 'EXTERNAL-1234').ok).toBe(true);
     expect(requireImportedAccount(state, 'DEMO_ENERGY', 'OTHER')).toMatchObject({
-      error: { status: 404 },
+      error: { code: 'account_not_found' },
     });
     expect(requireImportedAccount(state, 'UNKNOWN', 'EXTERNAL-1234')).toMatchObject({
-      error: { status: 404 },
+      error: { code: 'account_not_found' },
     });
     state.suppliers.DEMO_ENERGY!.status = 'Complete';
     expect(requireImportedAccount(state, 'DEMO_ENERGY', 'EXTERNAL-1234')).toMatchObject({
-      error: { status: 400, code: 'import_supplier_migration_not_ongoing' },
+      error: { code: 'import_supplier_migration_not_ongoing' },
     });
     record.status = 'staged';
     expect(requireImportedAccount(state, 'DEMO_ENERGY', 'EXTERNAL-1234')).toMatchObject({
-      error: { status: 404, code: 'account_not_found' },
+      error: { code: 'account_not_found' },
     });
   });
 });
@@ -106,9 +105,9 @@ describe('accountNotes (operator)', () => {
         },
       ],
     });
-    expect(accountNotes(state, 'DEMO_ENERGY\u0000NOPE', env.now())).toMatchObject({
+    expect(accountNotes(state, 'DEMO_ENERGY/NOPE', env.now())).toMatchObject({
       ok: false,
-      error: { status: 404 },
+      error: { code: 'account_not_found' },
     });
   });
 });

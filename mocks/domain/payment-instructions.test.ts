@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { errorCatalogue } from '../../spec/index.ts';
 import { importedState } from '../test-support.ts';
 import {
-  ACTIVE_INSTRUCTION_EXISTS,
   cancelPaymentInstruction,
   createPaymentInstruction,
-  PAYMENT_VENDOR_ERROR,
   setPaymentVendorFault,
 } from './payment-instructions.ts';
 
@@ -23,7 +22,7 @@ describe('the simulated payment vendor (PAY-2, PAY-4, PAY-5)', () => {
     setPaymentVendorFault(state, { supplier: 'DEMO_ENERGY' }, { kind: 'persistent', remaining: 1 });
     expect(createPaymentInstruction(state, env, request('R-2'))).toMatchObject({
       ok: false,
-      error: { status: 400, code: PAYMENT_VENDOR_ERROR, detail: ACTIVE_INSTRUCTION_EXISTS },
+      error: { code: 'active_payment_instruction_exists' },
     });
     expect(state.paymentVendor.supplierFaults.DEMO_ENERGY).toEqual({
       kind: 'persistent',
@@ -35,7 +34,7 @@ describe('the simulated payment vendor (PAY-2, PAY-4, PAY-5)', () => {
     const { state, env, key } = importedState();
     const statuses = () => {
       const result = createPaymentInstruction(state, env, request('FAIL-INTERMITTENT-1'));
-      return result.ok ? 201 : result.error.status;
+      return result.ok ? 201 : errorCatalogue.status(result.error.code);
     };
     expect([statuses(), statuses()]).toEqual([500, 201]);
     expect(state.paymentVendor.intermittentFailed).toEqual([]);
@@ -48,7 +47,7 @@ describe('the simulated payment vendor (PAY-2, PAY-4, PAY-5)', () => {
     setPaymentVendorFault(state, { account: key }, { kind: 'persistent', remaining: 2 });
     const status = () => {
       const result = createPaymentInstruction(state, env, request('R-1'));
-      return result.ok ? 201 : result.error.status;
+      return result.ok ? 201 : errorCatalogue.status(result.error.code);
     };
     expect(status()).toBe(400);
     expect(state.paymentVendor.accountFaults[key]).toEqual({ kind: 'persistent', remaining: 1 });
@@ -63,13 +62,13 @@ describe('the simulated payment vendor (PAY-2, PAY-4, PAY-5)', () => {
       setPaymentVendorFault(state, { supplier: 'NOPE' }, { kind: 'persistent' }),
     ).toMatchObject({
       ok: false,
-      error: { status: 404 },
+      error: { code: 'not_found' },
     });
     expect(
-      setPaymentVendorFault(state, { account: 'NOPE\u0000X' }, { kind: 'persistent' }),
+      setPaymentVendorFault(state, { account: 'NOPE/X' }, { kind: 'persistent' }),
     ).toMatchObject({
       ok: false,
-      error: { status: 404 },
+      error: { code: 'not_found' },
     });
     expect(
       setPaymentVendorFault(
@@ -77,7 +76,7 @@ describe('the simulated payment vendor (PAY-2, PAY-4, PAY-5)', () => {
         { supplier: 'DEMO_ENERGY' },
         { kind: 'intermittent', remaining: 1.5 },
       ),
-    ).toMatchObject({ ok: false, error: { status: 400, code: 'request_failed_validation' } });
+    ).toMatchObject({ ok: false, error: { code: 'request_failed_validation' } });
     expect(JSON.stringify(state)).toBe(before);
   });
 });

@@ -11,11 +11,16 @@
  * makes "retry as is" succeed.
  */
 import type { components } from '../../spec/index.ts';
-import type { MockEnv } from '../env.ts';
+import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
-import { importedAccountByKey, requireImportedAccount } from './notes.ts';
-import { fail, ok, type Result } from './result.ts';
-import type { MockState, PaymentInstructionRecord, PaymentVendorFault } from './state.ts';
+import type { MockEnv } from './env.ts';
+import { fail, fieldError, invalid, ok, type Result } from './result.ts';
+import {
+  type MockState,
+  type PaymentInstructionRecord,
+  type PaymentVendorFault,
+  touch,
+} from './state.ts';
 
 type PaymentInstructionRequest = components['schemas']['PaymentInstructionRequest'];
 type PaymentInstructionResponse = components['schemas']['PaymentInstructionResponse'];
@@ -24,10 +29,6 @@ type PaymentInstructionResponse = components['schemas']['PaymentInstructionRespo
 export const PERSISTENT_FAILURE_PREFIX = 'FAIL-PERSISTENT-';
 /** Magic reference prefix: the vendor fails once, intermittently; the same request retried succeeds (PAY-5). */
 export const INTERMITTENT_FAILURE_PREFIX = 'FAIL-INTERMITTENT-';
-/** Domain error code of a failure answered with the PaymentVendorError body (PAY-4, PAY-5). */
-export const PAYMENT_VENDOR_ERROR = 'payment_vendor_error';
-/** The real platform's error_detail for a second instruction. */
-export const ACTIVE_INSTRUCTION_EXISTS = 'Account already has an active instruction';
 
 /** Where an operator's vendor fault applies: every account of a supplier, or one account (by key). */
 export type PaymentVendorScope = { supplier: string } | { account: string };
@@ -54,21 +55,18 @@ export function setPaymentVendorFault(
       : [state.paymentVendor.accountFaults, scope.account];
   const known = 'supplier' in scope ? state.suppliers[key] : state.accounts[key];
   if (!known) {
-    return fail(
-      404,
-      'not_found',
-      `No ${'supplier' in scope ? 'import supplier' : 'account'} ${key}.`,
-    );
+    return fail('not_found', undefined, {
+      detail: `No ${'supplier' in scope ? 'import supplier' : 'account'} ${key}.`,
+    });
   }
   if (
     fault?.remaining !== undefined &&
     !(Number.isInteger(fault.remaining) && fault.remaining > 0)
   ) {
     const detail = 'remaining must be a whole number of calls, at least 1.';
-    return fail(400, 'request_failed_validation', detail, [
-      { attr: 'remaining', code: 'min_value', detail },
-    ]);
+    return invalid([fieldError('min_value', 'remaining', undefined, detail)]);
   }
+  touch(state);
   if (fault === null) {
     delete faults[key];
     return ok(null);
@@ -90,6 +88,7 @@ export function cancelPaymentInstruction(
   if (!found.ok) return found;
   const ended = found.value.paymentInstruction ?? null;
   delete found.value.paymentInstruction;
+  touch(state);
   return ok(ended);
 }
 
@@ -104,6 +103,7 @@ export function accountPaymentInstruction(
 
 /** Takes one call off an operator fault; a fault with no calls left is gone. */
 function consume(
+  state: MockState,
   faults: Record<string, PaymentVendorFault>,
   key: string,
 ): PaymentVendorFault['kind'] | null {
@@ -112,6 +112,7 @@ function consume(
   if (fault.remaining !== null) {
     if (fault.remaining <= 1) delete faults[key];
     else fault.remaining -= 1;
+    touch(state);
   }
   return fault.kind;
 }
@@ -125,12 +126,14 @@ function callVendor(
 ): 'ok' | 'persistent' | 'intermittent' {
   const vendor = state.paymentVendor;
   const forced =
-    consume(vendor.accountFaults, accountKeyValue) ?? consume(vendor.supplierFaults, supplierCode);
+    consume(state, vendor.accountFaults, accountKeyValue) ??
+    consume(state, vendor.supplierFaults, supplierCode);
   if (forced) return forced;
   if (reference.startsWith(PERSISTENT_FAILURE_PREFIX)) return 'persistent';
   if (reference.startsWith(INTERMITTENT_FAILURE_PREFIX)) {
-    const attempt = `${accountKeyValue}\u0000${reference}`;
+    const attempt = `${accountKeyValue}|${reference}`;
     const index = vendor.intermittentFailed.indexOf(attempt);
+    touch(state);
     if (index < 0) {
       vendor.intermittentFailed.push(attempt);
       return 'intermittent';
@@ -141,11 +144,12 @@ function callVendor(
 }
 
 /**
- * payment-instruction/create (PAY-1..PAY-5): 404 for an account that is not imported, 400 for a
- * supplier that is not Ongoing, 400 {@link ACTIVE_INSTRUCTION_EXISTS} when the account already has
- * one (the vendor is not called), then the vendor's verification: persistent failure 400,
- * intermittent 500 (domain errors with code {@link PAYMENT_VENDOR_ERROR} and the PaymentVendorError
- * fields in `extra`), or 201 `{service_account_number, reference}` with the instruction stored.
+ * payment-instruction/create (PAY-1..PAY-5): `account_not_found` for an account that is not
+ * imported, the supplier's failure when it is not Ongoing, `active_payment_instruction_exists`
+ * when the account already has one (the vendor is not called), then the vendor's verification:
+ * `payment_vendor_persistent_failure` (PAY-4), `payment_vendor_intermittent_failure` (PAY-5), or
+ * `{service_account_number, reference}` with the instruction stored. The vendor's own memory
+ * (fault counts, a magic reference that failed once) changes even when it fails.
  */
 export function createPaymentInstruction(
   state: MockState,
@@ -159,27 +163,18 @@ export function createPaymentInstruction(
   );
   if (!account.ok) return account;
   const { key, record } = account.value;
-  const vendorError = (status: number, detail: string) =>
-    fail(status, PAYMENT_VENDOR_ERROR, detail, [], {
-      external_account_number: request.external_account_number,
-      import_supplier: request.import_supplier,
-      reference: request.reference,
-    });
-  if (record.paymentInstruction) return vendorError(400, ACTIVE_INSTRUCTION_EXISTS);
+  const data = {
+    external_account_number: request.external_account_number,
+    import_supplier: request.import_supplier,
+    reference: request.reference,
+    vendor: request.vendor,
+  };
+  if (record.paymentInstruction) return fail('active_payment_instruction_exists', data);
 
   const answer = callVendor(state, key, request.import_supplier, request.reference);
-  if (answer === 'persistent') {
-    return vendorError(
-      400,
-      `The payment vendor ${request.vendor} does not know the instruction ${request.reference}.`,
-    );
-  }
-  if (answer === 'intermittent') {
-    return vendorError(
-      500,
-      `The payment vendor ${request.vendor} did not answer in time. Retry the request as it is.`,
-    );
-  }
+  if (answer === 'persistent') return fail('payment_vendor_persistent_failure', data);
+  if (answer === 'intermittent') return fail('payment_vendor_intermittent_failure', data);
+  touch(state);
   record.paymentInstruction = {
     vendor: request.vendor,
     reference: request.reference,

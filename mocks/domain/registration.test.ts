@@ -131,14 +131,14 @@ describe('operator powers over registration (REG-6, REG-7)', () => {
   test('setMeterPointOutcome refuses an account that is not imported, a meter point it does not have and a bad instant', () => {
     const { state, key } = importedState();
     const before = JSON.stringify(state);
-    expect(setMeterPointOutcome(state, 'DEMO_ENERGY\u0000NOPE', ELEC, 'accepted')).toMatchObject({
-      error: { status: 404, code: 'account_not_found' },
+    expect(setMeterPointOutcome(state, 'DEMO_ENERGY/NOPE', ELEC, 'accepted')).toMatchObject({
+      error: { code: 'account_not_found' },
     });
     expect(setMeterPointOutcome(state, key, '1013004420117', 'accepted')).toMatchObject({
-      error: { status: 404, code: 'meter_point_not_found' },
+      error: { code: 'meter_point_not_found' },
     });
     expect(setMeterPointOutcome(state, key, ELEC, 'accepted', 'in two days')).toMatchObject({
-      error: { status: 400 },
+      error: { code: 'request_failed_validation' },
     });
     expect(JSON.stringify(state)).toBe(before);
   });
@@ -188,7 +188,7 @@ describe('operator powers over registration (REG-6, REG-7)', () => {
       ],
     });
     expect(setRegistrationFlowFault(state, key, 'nope', 'x')).toMatchObject({
-      error: { status: 404 },
+      error: { code: 'meter_point_not_found' },
     });
     expect(setRegistrationFlowFault(state, key, GAS, null)).toEqual({ ok: true, value: null });
     expect(state.accounts[key]!.registrations?.[GAS]).toEqual({});

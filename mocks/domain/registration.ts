@@ -15,16 +15,17 @@
 
 import { addDays } from '../../spec/formats/dates.ts';
 import type { components } from '../../spec/index.ts';
-import type { MockEnv } from '../env.ts';
+import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
-import { importedAccountByKey, requireImportedAccount } from './notes.ts';
-import { fail, ok, type Result } from './result.ts';
+import type { MockEnv } from './env.ts';
+import { fail, fieldError, invalid, ok, type Result } from './result.ts';
 import {
   type AccountRecord,
   accountKey,
   type MeterPointRegistration,
   type MockState,
   type RegistrationOutcome,
+  touch,
 } from './state.ts';
 
 type RegistrationFlowResult = components['schemas']['RegistrationFlowResult'];
@@ -118,13 +119,10 @@ export function accountTransferStatus(
   return 'IN_PROGRESS';
 }
 
-/** Domain error code of the 404 whose body is an array (REG-8, STS-15). */
-export const NO_METER_POINTS = 'no_meter_points';
-
 /**
- * send-registration-flows (REG-1..REG-8): 404 ({@link NO_METER_POINTS} or `account_not_found`,
- * detail as error_detail) when the account is not imported or has no energy meter points, 400
- * when its supplier is not Ongoing; otherwise each energy meter point is marked with the given
+ * send-registration-flows (REG-1..REG-8): `account_not_found` or `no_meter_points` when the
+ * account is not imported or has no energy meter points (REG-8), the supplier's failure when it
+ * is not Ongoing; otherwise each energy meter point is marked with the given
  * supply start date or its earliest valid one (REG-3), unless the operator forces an error on it,
  * it is already marked (a rejected registration may be sent again) or the date is earlier than
  * its earliest valid one: then REGISTRATION_FLOW_ERROR with error_detail (REG-6).
@@ -136,17 +134,21 @@ export function sendRegistrationFlows(
   externalAccountNumber: string,
   supplyStartDate?: string,
 ): Result<RegistrationFlowResult[]> {
+  const pair = {
+    import_supplier: importSupplierCode,
+    external_account_number: externalAccountNumber,
+  };
   const account = requireImportedAccount(state, importSupplierCode, externalAccountNumber);
   if (!account.ok) {
-    return account.error.status === 404
-      ? fail(404, 'account_not_found', `Account not found for ${externalAccountNumber}.`)
+    return account.error.code === 'account_not_found'
+      ? fail('account_not_found', pair, {
+          detail: `Account not found for ${externalAccountNumber}.`,
+        })
       : account;
   }
   const { record } = account.value;
   const points = energyMeterPoints(record);
-  if (points.length === 0) {
-    return fail(404, NO_METER_POINTS, `No meter points to register for ${externalAccountNumber}.`);
-  }
+  if (points.length === 0) return fail('no_meter_points', pair);
   const now = clockTimestamp(state.clock, env.now());
   const today = now.slice(0, 10);
 
@@ -181,7 +183,10 @@ export function sendRegistrationFlows(
     marked += 1;
     return { mpxn: point.mpxn, status: 'REGISTRATION_FLOW_SUCCESS' };
   });
-  if (marked > 0) record.registrations = registrations;
+  if (marked > 0) {
+    record.registrations = registrations;
+    touch(state);
+  }
   return ok([
     {
       import_supplier_code: importSupplierCode,
@@ -204,12 +209,16 @@ export function meterPointStatuses(
 ): Result<{ mpxn: string; status: MeterPointStatusName }[]> {
   const found = importedAccountByKey(state, accountKey(importSupplierCode, externalAccountNumber));
   if (!found.ok) {
-    return fail(404, 'account_not_found', `Account not found for ${externalAccountNumber}.`);
+    return fail('account_not_found', undefined, {
+      detail: `Account not found for ${externalAccountNumber}.`,
+    });
   }
   const record = found.value;
   const points = energyMeterPoints(record);
   if (points.length === 0) {
-    return fail(404, NO_METER_POINTS, `No meterpoints found for ${record.serviceAccountNumber}.`);
+    return fail('no_meter_points', undefined, {
+      detail: `No meterpoints found for ${record.serviceAccountNumber}.`,
+    });
   }
   const now = clockTimestamp(state.clock, env.now());
   return ok(
@@ -230,9 +239,7 @@ function operatorTarget(
   if (!found.ok) return found;
   const record = found.value;
   const point = energyMeterPoints(record).find((p) => p.mpxn === mpxn);
-  if (!point) {
-    return fail(404, 'meter_point_not_found', `The account has no energy meter point ${mpxn}.`);
-  }
+  if (!point) return fail('meter_point_not_found', { mpxn });
   return ok({ record, point });
 }
 
@@ -255,10 +262,7 @@ export function setMeterPointOutcome(
   if (at !== undefined) {
     const instant = new Date(at);
     if (Number.isNaN(instant.getTime())) {
-      const detail = `${at} is not a datetime.`;
-      return fail(400, 'request_failed_validation', detail, [
-        { attr: 'at', code: 'invalid', detail },
-      ]);
+      return invalid([fieldError('invalid', 'at', undefined, `${at} is not a datetime.`)]);
     }
     effective = `${instant.toISOString().slice(0, 19)}Z`;
   }
@@ -269,6 +273,7 @@ export function setMeterPointOutcome(
     ...record.registrations,
     [mpxn]: next ? { ...rest, outcome: next } : rest,
   };
+  touch(state);
   return ok(next);
 }
 
@@ -290,6 +295,7 @@ export function setRegistrationFlowFault(
     ...record.registrations,
     [mpxn]: errorDetail ? { ...rest, flowFault: errorDetail } : rest,
   };
+  touch(state);
   return ok(errorDetail);
 }
 

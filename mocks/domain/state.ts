@@ -1,7 +1,8 @@
 /**
- * The mock's whole state as plain, JSON-serialisable data (issue 3): an instance you create,
+ * The mock's whole state as plain, JSON-serialisable data (decision 003): an instance you create,
  * seed, reset, export and import. Nothing here knows HTTP; the clock and randomness are injected
- * into the functions that need them.
+ * into the functions that need them. Every command that changes the state bumps its revision,
+ * so that the edge persists exactly the requests that changed something (decision 008).
  */
 import type { components } from '../../spec/index.ts';
 import { type ClockState, runningClock } from './clock.ts';
@@ -120,7 +121,7 @@ export interface PaymentVendorState {
   /** Faults by account key; they win over the supplier's. */
   accountFaults: Record<string, PaymentVendorFault>;
   /**
-   * `<account key>\u0000<reference>` of magic `FAIL-INTERMITTENT-` references that already failed
+   * `<account key>|<reference>` of magic `FAIL-INTERMITTENT-` references that already failed
    * once, so that the same request retried succeeds (PAY-5).
    */
   intermittentFailed: string[];
@@ -154,13 +155,15 @@ export interface ApiKeyRecord {
 /** The whole state of one mock instance. */
 export interface MockState {
   version: 1;
+  /** Bumped by every command that changes the state (decision 008). */
+  revision: number;
   clock: ClockState;
   apiKeys: ApiKeyRecord[];
   tokenLifetimeSeconds: number;
   refreshLifetimeSeconds: number;
   suppliers: Record<string, Supplier>;
   operationsTeams: string[];
-  /** Accounts by `<supplier code>\u0000<external account number>`. */
+  /** Accounts by `<supplier code>/<external account number>` ({@link accountKey}). */
   accounts: Record<string, AccountRecord>;
   /** Account keys the operator marked to be skipped (STG-6). */
   skipMarks: string[];
@@ -182,7 +185,34 @@ export interface MockState {
 
 /** The key of an account: the pair (import supplier code, external account number) (GEN-9). */
 export function accountKey(importSupplier: string, externalAccountNumber: string): string {
-  return `${importSupplier}\u0000${externalAccountNumber}`;
+  return `${importSupplier}/${externalAccountNumber}`;
+}
+
+/** Records that a command changed the state, so that the edge persists the request (decision 008). */
+export function touch(state: MockState): void {
+  state.revision = (state.revision ?? 0) + 1;
+}
+
+/**
+ * A state export of an earlier version of the mock, brought to the current form: account keys
+ * and vendor memory that used a NUL separator get the readable `/` and `|` (decision 008).
+ */
+export function upgradeState(state: MockState): MockState {
+  const rekey = <T>(record: Record<string, T>) =>
+    Object.fromEntries(Object.entries(record).map(([k, v]) => [k.replace('\u0000', '/'), v]));
+  return {
+    ...state,
+    revision: state.revision ?? 0,
+    accounts: rekey(state.accounts ?? {}),
+    skipMarks: (state.skipMarks ?? []).map((k) => k.replace('\u0000', '/')),
+    paymentVendor: state.paymentVendor && {
+      ...state.paymentVendor,
+      accountFaults: rekey(state.paymentVendor.accountFaults ?? {}),
+      intermittentFailed: (state.paymentVendor.intermittentFailed ?? []).map((k) =>
+        k.replace('\u0000', '/').replace('\u0000', '|'),
+      ),
+    },
+  };
 }
 
 /** What a fresh state is made of: the operator's configuration. */
@@ -199,6 +229,7 @@ export interface StateSeed {
 export function createState(seed: StateSeed): MockState {
   return {
     version: 1,
+    revision: 0,
     clock: runningClock(),
     apiKeys: [...seed.apiKeyHashes],
     tokenLifetimeSeconds: seed.tokenLifetimeSeconds ?? 3600,

@@ -20,9 +20,9 @@ describe('accountTransactions (operator)', () => {
   test('[TXN-10] is 404 for an account that is not imported, empty for a fresh one', () => {
     const { state, key } = importedState();
     expect(accountTransactions(state, key)).toEqual({ ok: true, value: [] });
-    expect(accountTransactions(state, 'DEMO_ENERGY\u0000NOPE')).toMatchObject({
+    expect(accountTransactions(state, 'DEMO_ENERGY/NOPE')).toMatchObject({
       ok: false,
-      error: { status: 404 },
+      error: { code: 'account_not_found' },
     });
   });
 });

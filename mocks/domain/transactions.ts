@@ -7,17 +7,21 @@
 
 import { openStatementPeriod } from '../../spec/formats/index.ts';
 import type { components, FieldError } from '../../spec/index.ts';
-import type { MockEnv } from '../env.ts';
+import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp, clockToday } from './clock.ts';
-import { importedAccountByKey, pinnedNote, requireImportedAccount } from './notes.ts';
+import type { MockEnv } from './env.ts';
+import { pinnedNote } from './notes.ts';
 import { fail, ok, type Result } from './result.ts';
-import type { AccountRecord, MockState, NoteRecord, TransactionRecord } from './state.ts';
+import {
+  type AccountRecord,
+  type MockState,
+  type NoteRecord,
+  type TransactionRecord,
+  touch,
+} from './state.ts';
 
 type TransactionsRequest = components['schemas']['TransactionsRequest'];
 type TransactionResult = components['schemas']['TransactionResult'];
-
-/** The status, and the domain error code, of a failing transaction (TXN-9). */
-export const TRANSACTION_IMPORT_ERROR = 'TRANSACTION_IMPORT_ERROR';
 
 /** The query parameters of transactions/create, both true by default (TXN-5..TXN-8). */
 export interface TransactionOptions {
@@ -38,7 +42,7 @@ export function decimalString(amount: number): string {
   return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
-/** Why an amount does not fit the platform's dec(10.10) (domain notes section 5), or null. */
+/** Why an amount does not fit the platform's decimal of 10 digits and 10 places, or null. */
 function amountProblem(amount: number): string | null {
   const [whole = '', fraction = ''] = decimalString(Math.abs(amount)).split('.');
   if (!/^\d{1,10}$/.test(whole)) {
@@ -71,16 +75,15 @@ function idsOnAccount(record: AccountRecord): Set<string> {
 type Plan = { kind: 'exists' } | { kind: 'add'; movedTo?: string };
 
 function importError(item: unknown, detail: string): Result<never> {
-  return fail(400, TRANSACTION_IMPORT_ERROR, detail, [], { transaction_data: echo(item) });
+  return fail('TRANSACTION_IMPORT_ERROR', { transaction_data: echo(item) }, { detail });
 }
 
 /**
  * transactions/create (TXN-1..TXN-10). `itemShapeErrors` are the spec's failures inside
  * `transactions.N`, which count as failures of that transaction (TXN-9). The account must be
  * imported (404, TXN-10) and its supplier Ongoing (400). Each transaction is then checked in
- * order; the first failing one gives the 400 TRANSACTION_IMPORT_ERROR (a domain error with code
- * {@link TRANSACTION_IMPORT_ERROR}, detail as error_detail and `extra.transaction_data`), and
- * nothing of the batch is added.
+ * order; the first failing one gives TRANSACTION_IMPORT_ERROR (its detail the error_detail, the
+ * transaction in `data.transaction_data`), and nothing of the batch is added.
  */
 export function createTransactions(
   state: MockState,
@@ -169,6 +172,7 @@ export function createTransactions(
   });
   record.transactions = [...(record.transactions ?? []), ...added];
   if (notes.length > 0) record.notes = [...(record.notes ?? []), ...notes];
+  if (added.length > 0) touch(state);
   return ok({ results });
 }
 

@@ -4,9 +4,9 @@
  * inline arguments, select the fields they want, and get GraphQL's own errors for bad documents.
  */
 import { buildSchema, GraphQLError, graphqlSync } from 'graphql';
+import { errorCatalogue } from '../../spec/index.ts';
 import { obtainToken as obtainTokenInDomain, type TokenCredentials } from '../domain/auth.ts';
-import { json } from './respond.ts';
-import type { Operation } from './types.ts';
+import { type DataImportOperation, reply } from './types.ts';
 
 const schema = buildSchema(`
   "Any JSON value (the real platform's GenericScalar)."
@@ -38,47 +38,27 @@ const schema = buildSchema(`
   }
 `);
 
-function malformed(message: string) {
-  return json(400, {
-    data: null,
-    errors: [
-      {
-        message,
-        extensions: { errorType: 'VALIDATION', errorCode: 'KT-CT-1135', errorDescription: message },
-      },
-    ],
-  });
-}
-
 /** `obtainToken`: exchanges an organisation API key or a refresh token for a token (AUTH-1). */
-export const obtainToken: Operation & { malformedBody: typeof malformed } = Object.assign(
-  ((request, { state, env }) => {
-    const body = request.body as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || typeof body.query !== 'string' || !body.query) {
-      return malformed('The body must be a GraphQL request: {"query": "...", "variables": {...}}.');
-    }
-    const result = graphqlSync({
-      schema,
-      source: body.query,
-      variableValues: (body.variables as Record<string, unknown> | undefined) ?? undefined,
-      operationName: (body.operationName as string | undefined) ?? undefined,
-      rootValue: {
-        obtainKrakenToken: ({ input }: { input: TokenCredentials }) => {
-          const issued = obtainTokenInDomain(state, env, input);
-          if (issued.ok) return issued.value;
-          throw new GraphQLError('Invalid data.', {
-            extensions: {
-              errorType: 'VALIDATION',
-              errorCode: issued.error.errorCode,
-              errorDescription: issued.error.message,
-            },
-          });
-        },
+export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { state, env }) => {
+  const result = graphqlSync({
+    schema,
+    source: body.query,
+    variableValues: (body.variables as Record<string, unknown> | undefined) ?? undefined,
+    operationName: (body.operationName as string | undefined) ?? undefined,
+    rootValue: {
+      obtainKrakenToken: ({ input }: { input: TokenCredentials }) => {
+        const issued = obtainTokenInDomain(state, env, input);
+        if (issued.ok) return issued.value;
+        throw new GraphQLError(errorCatalogue.detail('KT-CT-1135'), {
+          extensions: {
+            errorType: 'VALIDATION',
+            errorCode: issued.error.errorCode,
+            errorDescription: issued.error.message,
+          },
+        });
       },
-    });
-    // GraphQL answers 200 even for errors; the client reads `errors` (domain notes section 2).
-    return json(200, JSON.parse(JSON.stringify(result)));
-  }) satisfies Operation,
-  // A body that is not JSON still gets a GraphQL-shaped error, as the spec's 400 documents.
-  { malformedBody: malformed },
-);
+    },
+  });
+  // GraphQL answers 200 even for errors; the client reads `errors`.
+  return reply(200, JSON.parse(JSON.stringify(result)));
+};

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { setCheckDocuments } from '../domain/documents.ts';
 import { accountStatements } from '../domain/historical-statements.ts';
-import { setCheckDocuments } from '../domain/notes.ts';
 import { createHarness, specExample } from '../test-support.ts';
 
 const STATEMENTS = '/v1/data-import/historical-statements/create/';

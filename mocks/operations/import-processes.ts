@@ -3,28 +3,32 @@
  * lists of account import processes (STS-9..STS-12).
  */
 import { listImportProcesses, transferStatus } from '../domain/import-processes.ts';
-import { errorResponse, json } from './respond.ts';
-import type { Operation } from './types.ts';
+import { type DataImportOperation, outcome, reply } from './types.ts';
 
-/** `getAccountTransferStatus`: 200 `{status, service_account_number}` or 404 (STS-1..STS-8). */
-export const getAccountTransferStatus: Operation = ({ params }, { state, env }) => {
-  const status = transferStatus(
-    state,
-    params.import_supplier_code!,
-    params.external_account_number!,
-    env.now(),
+/** `getAccountTransferStatus`: 200 `{status, service_account_number}`, or no process (STS-1..STS-8). */
+export const getAccountTransferStatus: DataImportOperation<'getAccountTransferStatus'> = (
+  { params },
+  { state, env },
+) =>
+  outcome(
+    transferStatus(state, params.import_supplier_code, params.external_account_number, env.now()),
+    200,
   );
-  return status.ok ? json(200, status.value) : errorResponse(status.error);
-};
 
 /** `listAllAccountImportProcesses`: staged and imported accounts (STS-9). */
-export const listAllAccountImportProcesses: Operation = ({ params }, { state }) =>
-  json(200, listImportProcesses(state, params.import_supplier_code!, 'all'));
+export const listAllAccountImportProcesses: DataImportOperation<'listAllAccountImportProcesses'> = (
+  { params },
+  { state },
+) => reply(200, listImportProcesses(state, params.import_supplier_code, 'all'));
 
 /** `listPendingAccountImportProcesses`: staged accounts only, with nulls (STS-10). */
-export const listPendingAccountImportProcesses: Operation = ({ params }, { state }) =>
-  json(200, listImportProcesses(state, params.import_supplier_code!, 'pending'));
+export const listPendingAccountImportProcesses: DataImportOperation<
+  'listPendingAccountImportProcesses'
+> = ({ params }, { state }) =>
+  reply(200, listImportProcesses(state, params.import_supplier_code, 'pending'));
 
 /** `listImportedAccountImportProcesses`: accounts that have a platform account (STS-11). */
-export const listImportedAccountImportProcesses: Operation = ({ params }, { state }) =>
-  json(200, listImportProcesses(state, params.import_supplier_code!, 'imported'));
+export const listImportedAccountImportProcesses: DataImportOperation<
+  'listImportedAccountImportProcesses'
+> = ({ params }, { state }) =>
+  reply(200, listImportProcesses(state, params.import_supplier_code, 'imported'));

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { accountNotes, setCheckDocuments } from '../domain/notes.ts';
+import { setCheckDocuments } from '../domain/documents.ts';
+import { accountNotes } from '../domain/notes.ts';
 import { localDocumentStore } from '../node-env.ts';
 import { createHarness, DAY, type Harness } from '../test-support.ts';
 

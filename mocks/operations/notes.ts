@@ -1,22 +1,10 @@
 /**
- * The `notes` tag: notes/create (NOTE-1..NOTE-8, DOC-1..DOC-3). Shapes are checked by the spec
- * module (NOTE-2 among them); the rules of state by the domain core.
+ * The `notes` tag: notes/create (NOTE-1..NOTE-8, DOC-1..DOC-3). The edge has checked the shapes
+ * (NOTE-2 among them); the rules of state are the domain core's.
  */
-import { dataImport } from '../../spec/index.ts';
-import {
-  createNotes as createNotesInDomain,
-  type NotesRequest,
-  REQUEST_INVALID,
-} from '../domain/notes.ts';
-import { errorResponse, json, validationFailed } from './respond.ts';
-import type { Operation } from './types.ts';
+import { createNotes as createNotesInDomain, type NotesRequest } from '../domain/notes.ts';
+import { type DataImportOperation, outcome } from './types.ts';
 
-/** `createNotes`: 201 with one result per posted note, 400 with every failure, or 404 (NOTE-1..NOTE-8). */
-export const createNotes: Operation = ({ body }, { state, env }) => {
-  const shapeErrors = dataImport.validateRequestBody('createNotes', body);
-  if (shapeErrors.length > 0) {
-    return validationFailed('request_failed_validation', REQUEST_INVALID, shapeErrors);
-  }
-  const created = createNotesInDomain(state, env, body as NotesRequest);
-  return created.ok ? json(201, created.value) : errorResponse(created.error);
-};
+/** `createNotes`: 201 with one result per posted note, or the domain's failure (NOTE-1..NOTE-8). */
+export const createNotes: DataImportOperation<'createNotes'> = ({ body }, { state, env }) =>
+  outcome(createNotesInDomain(state, env, body as NotesRequest), 201);

@@ -200,13 +200,13 @@ describe('setPaymentVendorFault (operator)', () => {
       setPaymentVendorFault(state, { supplier: 'NOPE' }, { kind: 'persistent' }),
     ).toMatchObject({
       ok: false,
-      error: { status: 404 },
+      error: { code: 'not_found' },
     });
     expect(
-      setPaymentVendorFault(state, { account: 'NOPE\u0000X' }, { kind: 'persistent' }),
+      setPaymentVendorFault(state, { account: 'NOPE/X' }, { kind: 'persistent' }),
     ).toMatchObject({
       ok: false,
-      error: { status: 404 },
+      error: { code: 'not_found' },
     });
     expect(
       setPaymentVendorFault(
@@ -214,7 +214,7 @@ describe('setPaymentVendorFault (operator)', () => {
         { supplier: 'DEMO_ENERGY' },
         { kind: 'persistent', remaining: 0 },
       ),
-    ).toMatchObject({ ok: false, error: { status: 400, code: 'request_failed_validation' } });
+    ).toMatchObject({ ok: false, error: { code: 'request_failed_validation' } });
     expect(h.snapshot()).toBe(before);
   });
 });

@@ -1849,12 +1849,14 @@ export interface components {
             /** @description The GraphQL document. */
             query: string;
             /** @description Values of the document's variables; for ObtainToken, `{"input": {"APIKey": "..."}}` with exactly one of APIKey, organizationSecretKey or refreshToken. */
-            variables?: Record<string, never>;
+            variables?: Record<string, never> | null;
             /**
              * @description Name of the operation to run when the document has several.
              * @example ObtainToken
              */
-            operationName?: string;
+            operationName?: string | null;
+            /** @description Protocol extensions a GraphQL client may send (GraphQL over HTTP); the mock reads none. */
+            extensions?: Record<string, never> | null;
         };
         /** @description Successful answer of the ObtainToken mutation (AUTH-1). GraphQL answers HTTP 200. */
         ObtainTokenResponse: {

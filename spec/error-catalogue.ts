@@ -1,0 +1,148 @@
+/**
+ * The error catalogue (decision 008): every error code the mock can answer, read from the
+ * bundled spec's `x-error-catalogue` and joined by the field codes the schemas declare beside
+ * their keywords (`x-error-codes`) and account rules (`x-domain-rules`). The mock's domain and
+ * edge, the fixtures' invalid twins and the tests take codes, statuses and default details from
+ * here (ERR-1..ERR-4).
+ */
+import type { ErrorCode, FieldCode } from './generated/error-codes.ts';
+
+export type { ErrorCode, FieldCode } from './generated/error-codes.ts';
+
+type Json = Record<string, unknown>;
+
+/** Where an error code comes from: the interface reference, the real platform, or the kit. */
+export type ErrorSource = 'reference' | 'platform' | 'kit';
+
+/** Body shapes other than the interface's error body `{detail, code, errors}`. */
+export type ErrorBodyShape =
+  | 'error'
+  | 'transaction-import-error'
+  | 'payment-vendor-error'
+  | 'graphql-error'
+  | 'registration-flows-not-found'
+  | 'meter-point-statuses-not-found';
+
+/** One code of the catalogue. */
+export interface CatalogueEntry {
+  code: string;
+  /** `request`: the top-level code of an answer; `field`: the code of one `errors` item. */
+  level: 'request' | 'field';
+  /** The HTTP status of a request-level code. */
+  status?: number;
+  /** The status on operations that answer the same condition differently, by operationId. */
+  statuses?: Record<string, number>;
+  source: ErrorSource;
+  rules: string[];
+  /** The default detail, a template whose `{name}` placeholders are filled from the failure's data. */
+  detail: string;
+  body?: ErrorBodyShape;
+  /** Data of the failure copied to the top level of the error body (PRC-8). */
+  fields?: string[];
+  description?: string;
+}
+
+function sourceOf(schema: Json): ErrorSource {
+  if (schema['x-source'] === 'platform') return 'platform';
+  return schema['x-kit-assumption'] !== undefined ? 'kit' : 'platform';
+}
+
+/** Field codes declared beside the schemas: `x-error-codes` values and `x-domain-rules` codes. */
+function declaredFieldCodes(document: Json): CatalogueEntry[] {
+  const found = new Map<string, CatalogueEntry>();
+  const visit = (node: unknown, schema: Json | null) => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, schema);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const here = node as Json;
+    const codes = here['x-error-codes'] as Record<string, string> | undefined;
+    for (const code of Object.values(codes ?? {})) {
+      if (!found.has(code)) {
+        found.set(code, {
+          code,
+          level: 'field',
+          source: sourceOf(here),
+          rules: (here['x-rules'] as string[] | undefined) ?? [],
+          detail: 'The value is not valid.',
+        });
+      }
+    }
+    const rules = here['x-domain-rules'] as { code: string; rule: string }[] | undefined;
+    for (const rule of rules ?? []) {
+      if (!found.has(rule.code)) {
+        found.set(rule.code, {
+          code: rule.code,
+          level: 'field',
+          source: sourceOf(here),
+          rules: (here['x-rules'] as string[] | undefined) ?? [],
+          detail: rule.rule,
+        });
+      }
+    }
+    for (const [key, value] of Object.entries(here)) {
+      if (key !== 'x-error-catalogue') visit(value, schema);
+    }
+  };
+  visit(document.components, null);
+  return [...found.values()];
+}
+
+/** The catalogue of a bundled OpenAPI document, by code. */
+export function loadErrorCatalogue(document: Json): ReadonlyMap<string, CatalogueEntry> {
+  const raw = (document['x-error-catalogue'] as Record<string, Json> | undefined) ?? {};
+  const catalogue = new Map<string, CatalogueEntry>();
+  for (const [code, entry] of Object.entries(raw)) {
+    catalogue.set(code, {
+      code,
+      level: (entry.level as CatalogueEntry['level'] | undefined) ?? 'request',
+      ...(entry.status !== undefined ? { status: entry.status as number } : {}),
+      ...(entry.statuses ? { statuses: entry.statuses as Record<string, number> } : {}),
+      source: entry.source as ErrorSource,
+      rules: (entry.rules as string[] | undefined) ?? [],
+      detail: entry.detail as string,
+      ...(entry.body ? { body: entry.body as ErrorBodyShape } : {}),
+      ...(entry.fields ? { fields: entry.fields as string[] } : {}),
+      ...(entry.description ? { description: entry.description as string } : {}),
+    });
+  }
+  for (const entry of declaredFieldCodes(document)) {
+    if (!catalogue.has(entry.code)) catalogue.set(entry.code, entry);
+  }
+  return catalogue;
+}
+
+/** Fills a detail template's `{name}` placeholders from data; unknown names stay as written. */
+export function fillDetail(template: string, data: Record<string, unknown> = {}): string {
+  return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) =>
+    data[name] === undefined || data[name] === null ? whole : String(data[name]),
+  );
+}
+
+/** The codes of one catalogue, with its lookups. */
+export class ErrorCatalogue {
+  readonly entries: ReadonlyMap<string, CatalogueEntry>;
+
+  constructor(document: Json) {
+    this.entries = loadErrorCatalogue(document);
+  }
+
+  /** The entry of a code; throws for a code the catalogue lacks, so that none goes out unlisted. */
+  entry(code: string): CatalogueEntry {
+    const entry = this.entries.get(code);
+    if (!entry) throw new Error(`The error code "${code}" is not in the error catalogue.`);
+    return entry;
+  }
+
+  /** The HTTP status a request-level code gets on an operation. */
+  status(code: ErrorCode, operationId?: string | null): number {
+    const entry = this.entry(code);
+    return (operationId ? entry.statuses?.[operationId] : undefined) ?? entry.status ?? 400;
+  }
+
+  /** The default detail of a code, filled from the failure's data. */
+  detail(code: ErrorCode | FieldCode, data?: Record<string, unknown>): string {
+    return fillDetail(this.entry(code).detail, data);
+  }
+}
