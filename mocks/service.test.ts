@@ -107,3 +107,26 @@ describe('the request journal', () => {
     expect(text).toContain('[REDACTED]');
   });
 });
+
+describe('persistence of acknowledged changes (decision 008)', () => {
+  test('only a request that changed the state is persisted, before it is answered', async () => {
+    const writes: number[] = [];
+    const client = createTestClient({ onChange: (state) => void writes.push(state.revision) });
+    await client.login();
+    expect(writes).toHaveLength(1); // the token is part of the state
+    const account = client.account();
+    expect((await client.call('POST', '/v1/data-import/validate-account/', account)).status).toBe(
+      200,
+    );
+    expect((await client.stage({ ...account, import_supplier: 'DEMO_PAUSED' })).status).toBe(400);
+    expect(
+      (await client.call('POST', '/v1/data-import/validate-account/', '{', { raw: '{' })).status,
+    ).toBe(400);
+    expect(writes).toHaveLength(1);
+    expect((await client.stage(account)).status).toBe(201);
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toBe(client.mock.state.revision);
+    expect((await client.call('PUT', '/__mock/clock', { advance_seconds: 60 })).status).toBe(200);
+    expect(writes).toHaveLength(3);
+  });
+});

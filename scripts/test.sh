@@ -21,6 +21,7 @@ step() {
 step "generated artefacts are current" bash scripts/build-spec.sh --check
 step "typecheck" npx --no-install tsc --noEmit
 step "lint and format" npx --no-install biome check .
+step "layers" npm run --silent lint:layers
 step "spec lint" bash scripts/spec-lint.sh
 step "unit tests" npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 if [ -f playwright.config.ts ]; then
