@@ -20,21 +20,24 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Modules form a DAG: a cycle makes the layers meaningless and the order of loading fragile.',
+      comment:
+        'Modules form a DAG: a cycle makes the layers meaningless and the order of loading fragile.',
       from: {},
       to: { circular: true },
     },
     {
       name: 'spec-is-the-bottom',
       severity: 'error',
-      comment: 'The spec module is the single source of truth: it imports nothing of the kit above it.',
+      comment:
+        'The spec module is the single source of truth: it imports nothing of the kit above it.',
       from: { path: '^spec/', pathNot: notTest },
       to: { path: '^(mocks|fixtures|contract-tests|mutation|benchmarks|scripts)/' },
     },
     {
       name: 'domain-knows-no-http',
       severity: 'error',
-      comment: 'The domain core is pure state and rules: no operations, edge, control API or adapters.',
+      comment:
+        'The domain core is pure state and rules: no operations, edge, control API or adapters.',
       from: { path: '^mocks/domain/', pathNot: notTest },
       to: { path: ['^mocks/operations/', ...edgeAndAbove] },
     },
@@ -48,21 +51,27 @@ module.exports = {
     {
       name: 'edge-below-the-adapters',
       severity: 'error',
-      comment: 'The edge and the control API know no transport: adapters call them, not the other way.',
-      from: { path: '^mocks/(service|error-bodies|journal)\\.ts$|^mocks/control/', pathNot: notTest },
+      comment:
+        'The edge and the control API know no transport: adapters call them, not the other way.',
+      from: {
+        path: '^mocks/(service|error-bodies|journal)\\.ts$|^mocks/control/',
+        pathNot: notTest,
+      },
       to: { path: ['^mocks/(adapters|server)/', '^mocks/(start|create-mock|node|index)\\.ts$'] },
     },
     {
       name: 'fixtures-never-import-the-mock',
       severity: 'error',
-      comment: 'Fixtures generate with the spec module only, so QA can use them against any target.',
+      comment:
+        'Fixtures generate with the spec module only, so QA can use them against any target.',
       from: { path: '^fixtures/', pathNot: notTest },
       to: { path: '^(mocks|contract-tests|mutation)/' },
     },
     {
       name: 'suite-is-black-box',
       severity: 'error',
-      comment: 'The contract suite talks HTTP to a base URL and imports only the spec module and fixtures.',
+      comment:
+        'The contract suite talks HTTP to a base URL and imports only the spec module and fixtures.',
       from: { path: '^contract-tests/' },
       to: { path: '^(mocks|mutation)/' },
     },

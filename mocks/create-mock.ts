@@ -31,22 +31,22 @@ export interface DataImportMockOptions {
 /** A fresh state from a configuration; API keys are stored hashed. */
 export function stateFromConfig(config: MockConfig, env: MockEnv): MockState {
   return createState({
-    apiKeyHashes: config.apiKeys.map((k) => ({
+    apiKeyHashes: config.api_keys.map((k) => ({
       keyHash: env.hash(k.key),
       organisation: k.organisation,
     })),
     suppliers: config.suppliers.map((s) => ({
       code: s.code,
       status: s.status,
-      emailsOnMigration: s.emailsOnMigration ?? false,
-      documentRoot: s.documentRoot ?? '',
+      emailsOnMigration: s.emails_on_migration ?? false,
+      documentRoot: s.document_root ?? '',
     })),
-    operationsTeams: config.operationsTeams,
-    tokenLifetimeSeconds: config.tokenLifetimeSeconds,
-    refreshLifetimeSeconds: config.refreshLifetimeSeconds,
+    operationsTeams: config.operations_teams,
+    tokenLifetimeSeconds: config.token_lifetime_seconds,
+    refreshLifetimeSeconds: config.refresh_lifetime_seconds,
     processing: {
-      concurrencyLimit: config.concurrencyLimit ?? null,
-      processingTimeMs: config.processingTimeMs ?? 0,
+      concurrencyLimit: config.concurrency_limit ?? null,
+      processingTimeMs: config.processing_time_ms ?? 0,
     },
   });
 }

@@ -69,7 +69,7 @@ try {
       console.log(`  control API    ${base}/__mock/ (health: ${base}/__mock/health)`);
       if (!options.config) console.log(`  API key        ${DEMO_API_KEY}`);
       for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
-      console.log(`  teams          ${config.operationsTeams.join(', ')}`);
+      console.log(`  teams          ${config.operations_teams.join(', ')}`);
       console.log(
         `  state          ${options.stateFile ? `kept in ${options.stateFile}` : 'in memory'}`,
       );

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { mockControl } from '../../spec/index.ts';
+import { stateDocument } from '../domain/state-document.ts';
 import { createTestClient } from '../test-client.ts';
 
 function conforms(operationId: string, response: { status: number; body: unknown }) {
@@ -22,8 +23,8 @@ describe('control API: mock-state', () => {
     const response = await client.call('GET', '/__mock/config');
     expect(JSON.stringify(response.body)).not.toContain('demo-api-key');
     expect(response.body).toMatchObject({
-      operationsTeams: ['MIGRATIONS'],
-      apiKeys: [{ key: '[REDACTED]' }],
+      operations_teams: ['MIGRATIONS'],
+      api_keys: [{ key: '[REDACTED]' }],
     });
     conforms('getConfig', response);
   });
@@ -40,7 +41,18 @@ describe('control API: mock-state', () => {
     expect(client.mock.state.accounts).toEqual({});
     const imported = await client.call('PUT', '/__mock/state', exported.body);
     expect(imported.status).toBe(200);
-    expect(client.snapshot()).toBe(JSON.stringify(exported.body));
+    expect((await client.call('GET', '/__mock/state')).body).toEqual(exported.body);
+    expect(exported.body).toMatchObject({ api_keys: [{ key_hash: expect.any(String) }] });
+  });
+
+  test('a fresh state is exactly the MockState schema, every field documented', () => {
+    const client = createTestClient();
+    const strict = mockControl.validateSchema('MockState', stateDocument(client.mock.state));
+    expect(strict).toEqual([]);
+    const undocumented = { ...stateDocument(client.mock.state), extra_field: 1 };
+    expect(mockControl.validateSchema('MockState', undocumented)).toEqual([
+      expect.objectContaining({ attr: 'extra_field', code: 'unknown_field' }),
+    ]);
   });
 
   test('importState refuses a body that is not an export and changes nothing', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../domain/registration.ts';
 import type { Result } from '../domain/result.ts';
 import { accountKey } from '../domain/state.ts';
+import { snakeDocument } from '../domain/state-document.ts';
 import { reply as json, type Outcome, outcome } from '../operations/types.ts';
 import type { ControlOperation } from './types.ts';
 
@@ -28,7 +29,7 @@ function answer<T>(result: Result<T>, body: (value: T) => unknown = (v) => v): O
 export const getAccountRecord: ControlOperation<'getAccountRecord'> = ({ params }, { service }) => {
   const record = service.state.accounts[keyOf(params)];
   return record
-    ? json(200, record)
+    ? json(200, snakeDocument(record as unknown as Record<string, unknown>))
     : {
         error: {
           code: 'account_not_found',

@@ -8,7 +8,8 @@ import {
   clockTimestamp,
   setClock as setClockState,
 } from '../domain/clock.ts';
-import { type MockState, touch, upgradeState } from '../domain/state.ts';
+import { type MockState, touch } from '../domain/state.ts';
+import { stateDocument, stateFromDocument } from '../domain/state-document.ts';
 import { REDACTED } from '../journal.ts';
 import { reply as json } from '../operations/types.ts';
 import type { ControlOperation } from './types.ts';
@@ -20,7 +21,7 @@ export const getHealth: ControlOperation<'getHealth'> = (_request, { service }) 
 
 /** `getConfig`: the configuration the mock resets to, API keys redacted. */
 export const getConfig: ControlOperation<'getConfig'> = (_request, { config }) =>
-  json(200, { ...config, apiKeys: config.apiKeys.map((k) => ({ ...k, key: REDACTED })) });
+  json(200, { ...config, api_keys: config.api_keys.map((k) => ({ ...k, key: REDACTED })) });
 
 /** `resetState`: the configuration's fresh state; service account numbers keep counting up. */
 export const resetState: ControlOperation<'resetState'> = (_request, { service, freshState }) => {
@@ -30,12 +31,12 @@ export const resetState: ControlOperation<'resetState'> = (_request, { service, 
 
 /** `exportState`: the whole state (secrets only as hashes). */
 export const exportState: ControlOperation<'exportState'> = (_request, { service }) =>
-  json(200, service.state);
+  json(200, stateDocument(service.state));
 
 /** `importState`: replaces the state by an export; anything else is refused and changes nothing. */
 export const importState: ControlOperation<'importState'> = ({ body }, { service, freshState }) => {
   // Fields added by later versions of the mock get their fresh defaults.
-  service.state = upgradeState({ ...freshState(), ...(body as unknown as MockState) });
+  service.state = { ...freshState(), ...stateFromDocument(body) };
   return json(200, { detail: 'The state is imported.' });
 };
 

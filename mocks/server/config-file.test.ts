@@ -12,16 +12,16 @@ function file(name: string, text: string): string {
 }
 
 const yaml = `
-apiKeys:
+api_keys:
   - key: acme-secret-key
     organisation: Acme Power
 suppliers:
   - code: ACME
     status: Ongoing
-    emailsOnMigration: false
-    documentRoot: acme/
-operationsTeams: [ONBOARDING]
-tokenLifetimeSeconds: 600
+    emails_on_migration: false
+    document_root: acme/
+operations_teams: [ONBOARDING]
+token_lifetime_seconds: 600
 `;
 
 describe('--config', () => {
@@ -40,13 +40,26 @@ describe('--config', () => {
       file(
         'mock.json',
         JSON.stringify({
-          apiKeys: [{ key: 'json-secret-key', organisation: 'J' }],
+          api_keys: [{ key: 'json-secret-key', organisation: 'J' }],
           suppliers: [],
-          operationsTeams: [],
+          operations_teams: [],
         }),
       ),
     );
-    expect(config.apiKeys[0]?.organisation).toBe('J');
+    expect(config.api_keys[0]?.organisation).toBe('J');
+  });
+
+  test('a file of the earlier camelCase form still loads, with a notice', () => {
+    const legacy = yaml
+      .replace('api_keys', 'apiKeys')
+      .replace('emails_on_migration', 'emailsOnMigration')
+      .replace('document_root', 'documentRoot')
+      .replace('operations_teams', 'operationsTeams')
+      .replace('token_lifetime_seconds', 'tokenLifetimeSeconds');
+    const notices: string[] = [];
+    const config = loadConfigFile(file('legacy.yaml', legacy), (m) => notices.push(m));
+    expect(config).toEqual(loadConfigFile(file('mock.yaml', yaml), (m) => notices.push(m)));
+    expect(notices).toEqual([expect.stringMatching(/earlier camelCase keys/)]);
   });
 
   test('a bad configuration gets a clear message naming the field', () => {
@@ -58,7 +71,7 @@ describe('--config', () => {
   });
 
   test('a file that is not YAML gets a clear message', () => {
-    const path = file('broken.yaml', 'apiKeys: [unclosed');
+    const path = file('broken.yaml', 'api_keys: [unclosed');
     expect(() => loadConfigFile(path)).toThrow(/cannot be read/);
   });
 });

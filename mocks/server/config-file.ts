@@ -1,25 +1,49 @@
 /**
- * `--config FILE` (issue 3): a YAML or JSON file that replaces the default configuration,
+ * `--config FILE` (decision 004): a YAML or JSON file that replaces the default configuration,
  * validated against the control spec's MockConfig schema; a bad file gets a message naming the
- * field.
+ * field. Files speak snake_case like the control API; one in the earlier camelCase form still
+ * loads, with a notice (decision 008).
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { mockControl } from '../../spec/index.ts';
 import type { MockConfig } from '../defaults.ts';
+import { snakeDocument } from '../domain/state-document.ts';
 
 /** A configuration file that cannot be used. */
 export class ConfigFileError extends Error {
   override name = 'ConfigFileError';
 }
 
-/** Reads and validates a configuration file (YAML is a superset of JSON, so one parser reads both). */
-export function loadConfigFile(path: string): MockConfig {
+/** Whether a parsed configuration is of the earlier camelCase form. */
+function isLegacyConfig(parsed: unknown): parsed is Record<string, unknown> {
+  return (
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    ['apiKeys', 'operationsTeams'].some((key) => key in parsed)
+  );
+}
+
+/**
+ * Reads and validates a configuration file (YAML is a superset of JSON, so one parser reads
+ * both). `notice` hears about a file in the earlier camelCase form, which is read as its
+ * snake_case equivalent.
+ */
+export function loadConfigFile(
+  path: string,
+  notice: (message: string) => void = (message) => console.error(message),
+): MockConfig {
   let parsed: unknown;
   try {
     parsed = parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new ConfigFileError(`Config file ${path} cannot be read: ${(error as Error).message}`);
+  }
+  if (isLegacyConfig(parsed)) {
+    notice(
+      `Config file ${path} uses the earlier camelCase keys (apiKeys, operationsTeams, ...); it is read as snake_case (api_keys, operations_teams, ...), which configuration files use now.`,
+    );
+    parsed = snakeDocument(parsed);
   }
   const errors = mockControl.validateSchema('MockConfig', parsed);
   if (errors.length > 0) {

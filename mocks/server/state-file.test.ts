@@ -43,6 +43,48 @@ describe('--state-file', () => {
     expect(loadStateFile(path)?.accountSequence).toBe(20);
   });
 
+  test('the file is the snake_case state document, with readable account keys', async () => {
+    const path = tempFile('state.json');
+    const client = createTestClient({ onChange: createStateWriter(path) });
+    await client.login();
+    const account = client.account();
+    await client.stage(account);
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain('\\u0000');
+    const document = JSON.parse(text);
+    expect(document).toMatchObject({
+      version: 1,
+      api_keys: expect.any(Array),
+      account_sequence: 0,
+    });
+    expect(Object.keys(document.accounts)).toEqual([
+      `DEMO_ENERGY/${account.external_account_number}`,
+    ]);
+    expect(document.accounts[`DEMO_ENERGY/${account.external_account_number}`].data).toEqual(
+      account,
+    );
+  });
+
+  test('a file of the earlier camelCase form with NUL-separated keys still loads', async () => {
+    const client = createTestClient();
+    await client.login();
+    const account = client.account();
+    await client.stage(account);
+    const legacy = JSON.parse(
+      JSON.stringify(client.mock.state).replaceAll('DEMO_ENERGY/', 'DEMO_ENERGY\\u0000'),
+    );
+    delete legacy.revision;
+    const path = tempFile('legacy.json');
+    writeFileSync(path, JSON.stringify(legacy));
+    const loaded = loadStateFile(path)!;
+    expect(Object.keys(loaded.accounts)).toEqual([
+      `DEMO_ENERGY/${account.external_account_number}`,
+    ]);
+    expect(loaded.accounts[`DEMO_ENERGY/${account.external_account_number}`]?.data).toEqual(
+      account,
+    );
+  });
+
   test('no file yet gives no state', () => {
     expect(loadStateFile(tempFile('missing.json'))).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 /**
- * `--state-file PATH` (issue 3): the state survives restarts. Every acknowledged change is on
+ * `--state-file PATH` (decision 004): the state survives restarts, as the control API's state
+ * document (snake_case; a file of an earlier version still loads). Every acknowledged change is on
  * disk before the answer leaves (write to a temporary file, fsync, rename over the old one, fsync
  * the folder), so a crash leaves either the old or the new state, never half of one. A file that
  * is not a state export stops the start with a clear message and is never overwritten.
@@ -16,6 +17,12 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { mockControl } from '../../spec/index.ts';
 import type { MockState } from '../domain/state.ts';
+import {
+  isLegacyDocument,
+  snakeDocument,
+  stateDocument,
+  stateFromDocument,
+} from '../domain/state-document.ts';
 
 /** A state file that cannot be used; the message says why and which file. */
 export class StateFileError extends Error {
@@ -33,7 +40,14 @@ export function loadStateFile(path: string): MockState | undefined {
       `State file ${path} is not valid JSON (${(error as Error).message}); it is left untouched. Move it away or fix it to start.`,
     );
   }
-  const errors = mockControl.validateSchema('MockState', parsed);
+  const document =
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  const current = isLegacyDocument(document)
+    ? snakeDocument(stateFromDocument(document) as unknown as Record<string, unknown>)
+    : parsed;
+  const errors = mockControl.validateSchema('MockState', current);
   if (errors.length > 0) {
     const first = errors
       .slice(0, 5)
@@ -43,7 +57,7 @@ export function loadStateFile(path: string): MockState | undefined {
       `State file ${path} is not a state export of this mock (${first}); it is left untouched.`,
     );
   }
-  return parsed as MockState;
+  return stateFromDocument(current as Record<string, unknown>);
 }
 
 function writeAtomically(path: string, text: string): void {
@@ -72,7 +86,7 @@ function writeAtomically(path: string, text: string): void {
 export function createStateWriter(path: string): (state: MockState) => Promise<void> {
   let last: Promise<void> = Promise.resolve();
   return (state) => {
-    const text = `${JSON.stringify(state)}\n`;
+    const text = `${JSON.stringify(stateDocument(state))}\n`;
     last = last.then(() => writeAtomically(path, text));
     return last;
   };

@@ -582,11 +582,12 @@ export interface components {
          * @enum {string}
          */
         SupplierStatus: "Ongoing" | "Paused" | "Complete";
+        /** @description An import supplier as the state holds it (SUP-1, SUP-4). */
         Supplier: {
             code: string;
             status: components["schemas"]["SupplierStatus"];
-            emailsOnMigration: boolean;
-            documentRoot: string;
+            emails_on_migration: boolean;
+            document_root: string;
         };
         /** @description An import supplier as the control API shows it (SUP-1, SUP-4). */
         SupplierView: {
@@ -651,53 +652,114 @@ export interface components {
             to: string;
             subject: string;
             body: string;
-            importSupplier: string;
-            externalAccountNumber: string;
-            serviceAccountNumber: string;
-            sentAt: string;
+            import_supplier: string;
+            external_account_number: string;
+            service_account_number: string;
+            sent_at: string;
         };
-        /** @description What the mock holds about one account; fields of part 2 (notes, transactions, ...) appear once attached. */
+        /** @description What the mock holds about one account; the fields after import (notes, transactions, ...) appear once attached. */
         AccountRecord: {
-            importSupplier: string;
-            externalAccountNumber: string;
+            import_supplier: string;
+            external_account_number: string;
             /** @enum {string} */
             status: "staged" | "imported";
+            /** @description The staged account payload, as the interface took it. */
             data: Record<string, never>;
-            stagedAt: string;
-            updatedAt: string;
-            serviceAccountNumber?: string;
-            createdAt?: string;
-            operationsTeam?: string;
+            staged_at: string;
+            updated_at: string;
+            service_account_number?: string;
+            created_at?: string;
+            operations_team?: string;
+            notes?: {
+                body: string;
+                created_at: string;
+                created_at_given: boolean;
+                document_paths: string[];
+                is_pinned: boolean;
+                unpin_at?: string;
+                /** @enum {string} */
+                origin: "notes_create" | "transaction_moved";
+            }[];
+            transactions?: {
+                transaction_data: Record<string, never>;
+                added_at: string;
+                moved_from?: string;
+            }[];
+            statements?: {
+                statement: Record<string, never>;
+                attached_at: string;
+            }[];
+            payment_instruction?: {
+                vendor: string;
+                reference: string;
+                type: string;
+                created_at: string;
+            };
+            /** @description The registration of each energy meter point, by MPAN core or MPRN. */
+            registrations?: {
+                [key: string]: {
+                    sent_at?: string;
+                    supply_start_date?: string;
+                    outcome?: components["schemas"]["MeterPointOutcome"];
+                    flow_fault?: string;
+                };
+            };
         };
-        /** @description The whole state of a mock instance, as exported; version 1. */
+        /**
+         * @description The whole state of a mock instance, as exported (version 1), in snake_case like the rest of
+         *     the control API. Secrets appear only as SHA-256 hashes. Accounts are keyed by
+         *     `<import supplier code>/<external account number>`.
+         */
         MockState: {
             /** @constant */
             version: 1;
+            /** @description Bumped by every change; the mock persists a request only when it changed the state. */
+            revision: number;
             clock: {
-                frozenAt: string | null;
-                offsetMs: number;
+                frozen_at: string | null;
+                offset_ms: number;
             };
-            apiKeys: {
-                keyHash: string;
+            api_keys: {
+                key_hash: string;
                 organisation: string;
             }[];
-            tokenLifetimeSeconds: number;
-            refreshLifetimeSeconds: number;
+            token_lifetime_seconds: number;
+            refresh_lifetime_seconds: number;
             suppliers: {
                 [key: string]: components["schemas"]["Supplier"];
             };
-            operationsTeams: string[];
+            operations_teams: string[];
             accounts: {
                 [key: string]: components["schemas"]["AccountRecord"];
             };
-            skipMarks: string[];
-            tokens: Record<string, never>;
-            accountSequence: number;
+            skip_marks: string[];
+            /** @description Issued tokens by the SHA-256 of their value. */
+            tokens: {
+                [key: string]: {
+                    /** @enum {string} */
+                    kind: "access" | "refresh";
+                    subject: string;
+                    issued_at: string;
+                    expires_at: string;
+                };
+            };
+            account_sequence: number;
             processing: {
-                concurrencyLimit: number | null;
-                processingTimeMs: number;
+                concurrency_limit: number | null;
+                processing_time_ms: number;
             };
             outbox: components["schemas"]["OutboxEntry"][];
+            check_documents: boolean;
+            placed_documents: string[];
+            payment_vendor: {
+                supplier_faults: {
+                    [key: string]: components["schemas"]["PaymentVendorFaultState"];
+                };
+                account_faults: {
+                    [key: string]: components["schemas"]["PaymentVendorFaultState"];
+                };
+                intermittent_failed: string[];
+            };
         };
         DocumentSettings: {
             check_documents: boolean;
@@ -753,23 +815,27 @@ export interface components {
             outcome: components["schemas"]["MeterPointOutcome"] | null;
             flow_fault: string | null;
         };
-        /** @description A mock configuration file (YAML or JSON) for `npm start -- --config FILE`; it replaces the default state. */
+        /**
+         * @description A mock configuration file (YAML or JSON) for `npm start -- --config FILE`; it replaces the
+         *     default state. snake_case like the rest of the control API; a file in the earlier
+         *     camelCase form still loads, with a notice.
+         */
         MockConfig: {
-            apiKeys: {
+            api_keys: {
                 key: string;
                 organisation: string;
             }[];
             suppliers: {
                 code: string;
                 status: components["schemas"]["SupplierStatus"];
-                emailsOnMigration?: boolean;
-                documentRoot?: string;
+                emails_on_migration?: boolean;
+                document_root?: string;
             }[];
-            operationsTeams: string[];
-            tokenLifetimeSeconds?: number;
-            refreshLifetimeSeconds?: number;
-            concurrencyLimit?: number | null;
-            processingTimeMs?: number;
+            operations_teams: string[];
+            token_lifetime_seconds?: number;
+            refresh_lifetime_seconds?: number;
+            concurrency_limit?: number | null;
+            processing_time_ms?: number;
         };
         /** @description One failing field of an error body (ERR-4). */
         FieldError: {

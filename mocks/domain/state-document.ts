@@ -1,0 +1,66 @@
+/**
+ * The state as a document (decision 008): what the control API's export answers, what its import
+ * and the state file take. Documents speak snake_case like the interface's own bodies and the
+ * rest of the control API, while the state in memory keeps the code's camelCase; the account
+ * payloads inside (`data`, a transaction's data, a statement) are the interface's own and pass
+ * through unchanged, as do the keys of maps (supplier codes, account keys, token hashes, MPANs).
+ * Documents of earlier versions (camelCase, NUL-separated keys) still load.
+ */
+import { type MockState, upgradeState } from './state.ts';
+
+type Json = Record<string, unknown>;
+
+/** Values copied as they are: the interface's own payloads (in both namings). */
+const OPAQUE = new Set(['data', 'transactionData', 'transaction_data', 'statement']);
+/** Maps whose keys are data (codes, account keys, hashes, MPANs), not field names. */
+const MAPS = new Set([
+  'suppliers',
+  'accounts',
+  'tokens',
+  'registrations',
+  'supplierFaults',
+  'supplier_faults',
+  'accountFaults',
+  'account_faults',
+]);
+
+const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+function convert(value: unknown, rename: (key: string) => string, keysAreData = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => convert(item, rename));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [key, child] of Object.entries(value as Json)) {
+    const name = keysAreData ? key : rename(key);
+    if (!keysAreData && OPAQUE.has(key)) out[name] = child;
+    else out[name] = convert(child, rename, !keysAreData && MAPS.has(key));
+  }
+  return out;
+}
+
+/** The state as its snake_case document (a deep copy). */
+export function stateDocument(state: MockState): Json {
+  return convert(state, toSnake) as Json;
+}
+
+/** Whether a document is of the earlier camelCase form. */
+export function isLegacyDocument(document: Json): boolean {
+  return 'apiKeys' in document || 'tokenLifetimeSeconds' in document;
+}
+
+/** The state of a document, snake_case or of an earlier version. */
+export function stateFromDocument(document: Json): MockState {
+  const camel = isLegacyDocument(document) ? document : (convert(document, toCamel) as Json);
+  return upgradeState(structuredClone(camel) as unknown as MockState);
+}
+
+/** The camelCase form of a snake_case document (configuration files use the same convention). */
+export function camelDocument(document: Json): Json {
+  return convert(document, toCamel) as Json;
+}
+
+/** The snake_case form of a camelCase document. */
+export function snakeDocument(document: Json): Json {
+  return convert(document, toSnake) as Json;
+}
