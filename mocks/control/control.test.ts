@@ -249,6 +249,22 @@ describe('control API: routing', () => {
     });
   });
 
+  test('a body that is not JSON gets 415 or 400 as on the interface, and changes nothing', async () => {
+    const client = createTestClient();
+    const before = client.snapshot();
+    const wrongType = await client.call('PUT', '/__mock/clock', undefined, {
+      raw: 'advance_seconds=60',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(wrongType).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
+    const malformed = await client.call('PUT', '/__mock/clock', undefined, { raw: '{"advance' });
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { code: 'parse_error', errors: [{ attr: 'non_field_errors', code: 'parse_error' }] },
+    });
+    expect(client.snapshot()).toBe(before);
+  });
+
   test('getAccountRecord shows an account and 404s for an unknown one', async () => {
     const client = createTestClient();
     await client.login();
