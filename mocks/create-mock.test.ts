@@ -1,5 +1,5 @@
 /**
- * How a supplier uses the mock inside its own tests (issue 3): `setupServer(...mock.handlers)`,
+ * How a supplier uses the mock inside its own tests (decision 003): `setupServer(...mock.handlers)`,
  * its real HTTP client code calling its usual base URL, `onUnhandledRequest: 'error'`, and a
  * reset between tests.
  */

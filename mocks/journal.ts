@@ -1,7 +1,7 @@
 /**
  * The request journal the operator reads through the control API. Secrets never enter it: the
  * Authorization header, API keys, refresh tokens and issued tokens are redacted before a line is
- * kept (DEVELOPERS.md, standards).
+ * kept .
  */
 
 /** One request the mock answered. */

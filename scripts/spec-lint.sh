@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Both linters must pass with no errors and no warnings (issue 2): Spectral with spectral:oas and
+# Both linters must pass with no errors and no warnings (decision 001): Spectral with spectral:oas and
 # the kit's ruleset, and Redocly's recommended ruleset.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 /**
  * Writes spec/TRACEABILITY.md (rule -> spec elements) and spec/ASSUMPTIONS.md (the kit's
- * decisions where the reference is silent) from the bundled spec (issue 2, section 4).
+ * decisions where the reference is silent) from the bundled spec (decision 001).
  */
 import { writeFileSync } from 'node:fs';
 import openapi from '../spec/dist/openapi.json' with { type: 'json' };

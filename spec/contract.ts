@@ -1,6 +1,6 @@
 /**
  * Loads a bundled OpenAPI 3.1 document and compiles it into validators and a router. The spec is
- * the single source of truth (issue 2): the mock, the fixtures and the contract suite take every
+ * the single source of truth (decision 001): the mock, the fixtures and the contract suite take every
  * shape check from here and nowhere else.
  */
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';

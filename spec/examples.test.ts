@@ -1,5 +1,5 @@
 /**
- * Every example in the spec validates against its own schema (issue 2, section 4): request
+ * Every example in the spec validates against its own schema (decision 001): request
  * examples against the request body, response examples against the documented response, and the
  * `examples` arrays inside schemas against the schema that carries them.
  */

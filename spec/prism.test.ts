@@ -1,5 +1,5 @@
 /**
- * `prism mock` serves the spec statelessly (issue 2, section 4): every operation answers with its
+ * `prism mock` serves the spec statelessly (decision 001): every operation answers with its
  * documented success status and no `sl-violations` header, so the examples are good enough for
  * Prism's static mode and its own response validation.
  */

@@ -1,6 +1,5 @@
 /**
- * The rule catalogue of the reference (`docs/reference/rules.md`, a copy of
- * `shared/reference/rules.md`) and the reference's list of endpoints, read from the documents
+ * The rule catalogue of the reference (`docs/reference/rules.md`) and the reference's list of endpoints, read from the documents
  * themselves so that traceability checks can never drift from them. Node-only (reads files).
  */
 import { readFileSync } from 'node:fs';

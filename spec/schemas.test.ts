@@ -1,6 +1,6 @@
 /**
- * Each schema rejects realistic invalid samples with the interface's error items (issue 2,
- * section 4; ERR-4, ERR-5): a wrong date form, a bad enum value, a missing required field in a
+ * Each schema rejects realistic invalid samples with the interface's error items (decision 001;
+ * ERR-4, ERR-5): a wrong date form, a bad enum value, a missing required field in a
  * supplied object, a wrong type, and the identifier formats with their own codes.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Traceability (issue 2, section 4): every rule ID of the catalogue is carried by a spec element,
+ * Traceability (decision 001): every rule ID of the catalogue is carried by a spec element,
  * every endpoint of the reference has its path and method in the spec, and the committed table
  * is the one the spec gives.
  */

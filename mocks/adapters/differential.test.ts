@@ -1,5 +1,5 @@
 /**
- * The two adapters answer alike (issue 3): the same requests, sent through the MSW handlers and
+ * The two adapters answer alike (decision 003): the same requests, sent through the MSW handlers and
  * through the standalone node:http server of two mocks with the same deterministic environment,
  * get identical statuses, bodies and content types.
  */

@@ -1,5 +1,5 @@
 /**
- * MSW handlers for use inside a supplier's own tests and in browsers (issue 3). One handler per
+ * MSW handlers for use inside a supplier's own tests and in browsers (decision 003). One handler per
  * operation of the spec, generated from its paths, plus `graphql.mutation('ObtainToken')`, plus a
  * catch-all for unknown routes under /v1/ and the control API. Every handler hands the request to
  * the same service as the standalone server, so both answer alike.

@@ -1,5 +1,5 @@
 /**
- * The mock clock (issue 3): "now" is the system time plus an offset, or a frozen instant. The
+ * The mock clock (decision 003): "now" is the system time plus an offset, or a frozen instant. The
  * operator moves it through the control API; tokens expire and statement periods, supply dates
  * and registration schedules follow it. Its settings live in the state, so they are exported and
  * persisted with it.

@@ -26,7 +26,7 @@ describe('validateAccount (POST /v1/data-import/validate-account/)', () => {
   });
 
   test("[VAL-2] the real platform's example payload, with the supplier code changed, validates", async () => {
-    // The spec's DomesticAccount example is the domain notes' section 7 payload for DEMO_ENERGY.
+    // The spec's DomesticAccount example is the platform's documented example payload (S1) for DEMO_ENERGY.
     const client = await loggedIn();
     const account = client.account({ external_account_number: 'EXTERNAL-1234' });
     expect((await client.call('POST', VALIDATE, account)).status).toBe(200);

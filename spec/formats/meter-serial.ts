@@ -2,7 +2,7 @@
  * Meter serial numbers (MSN) of electricity and gas meters: tolerant validators and seeded
  * generators in the industry shapes.
  *
- * Source: domain notes §6 "Meter serial number" (S12 shapes, S1 examples `Z16N389556` and
+ * Source: docs/sources.md, Meter serial number (S12 shapes, S1 examples `Z16N389556` and
  * `54BV`, and the mock's tolerant rule). The real platform's "industry format" is unpublished,
  * so these checks are deliberately loose. [I]
  */

@@ -19,7 +19,7 @@ function seeded(seed: number): Faker {
   return faker;
 }
 
-// Published examples of domain notes §6: S1 payload and example, the EDF spec, S8.
+// Published examples of docs/sources.md: S1 payload and example, the EDF spec, S8.
 const PUBLISHED = ['1200060176720', '1013004420117', '2000024512368', '1312345678907'];
 
 const PRIMES = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43];
@@ -119,7 +119,7 @@ describe('DNO table', () => {
     expect([...GSP_GROUP_LETTERS].sort().join('')).toBe('ABCDEFGHJKLMNP');
   });
 
-  it('maps 12 to London _C and 17 to North Scotland _P (domain notes §6)', () => {
+  it('maps 12 to London _C and 17 to North Scotland _P (docs/sources.md)', () => {
     expect(dnoRegionOf(12)).toMatchObject({ mpid: 'LOND', gspGroup: 'C', regionName: 'London' });
     expect(dnoRegionOf(17)?.gspGroup).toBe('P');
     expect(dnoRegionOf(24)).toBeUndefined();

@@ -3,11 +3,11 @@
  * distributor → GSP group facts that fixtures need to keep an MPAN, a postcode and a tariff code
  * in the same region.
  *
- * Source: domain notes §6 "MPAN" (S8 `limejump/mpan`, S9, S13).
+ * Source: docs/sources.md, MPAN (S8 `limejump/mpan`, S9, S13).
  */
 import type { Faker } from '@faker-js/faker';
 
-/** The 14 GSP group letters: `_A` to `_P` without `_I` and `_O` (domain notes §6). */
+/** The 14 GSP group letters: `_A` to `_P` without `_I` and `_O` (docs/sources.md). */
 export type GspGroupLetter =
   | 'A'
   | 'B'
@@ -36,7 +36,7 @@ export interface DnoRegion {
 }
 
 /**
- * The DNO table, distributor id 10–23 → GSP group and region (domain notes §6, S8 `data.py` and
+ * The DNO table, distributor id 10–23 → GSP group and region (docs/sources.md, S8 `data.py` and
  * S13). IDNOs (24–38) have no region of their own: they build networks inside these areas.
  */
 export const DNO_REGIONS: readonly DnoRegion[] = [
@@ -86,12 +86,12 @@ export const GSP_GROUP_POSTCODE_AREAS: Readonly<Record<GspGroupLetter, readonly 
 // contribute nothing).
 const MPAN_PRIMES = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43] as const;
 
-/** Lowest and highest distributor id accepted (DNOs 10–23, IDNOs 24–38; domain notes §6). */
+/** Lowest and highest distributor id accepted (DNOs 10–23, IDNOs 24–38; docs/sources.md). */
 export const MPAN_DISTRIBUTOR_ID_RANGE = { min: 10, max: 38 } as const;
 
 /**
  * The MPAN core check digit of the first 12 digits: Σ prime[i]·digit[i] mod 11 mod 10
- * (domain notes §6 "Check digit"; S8 code, S9 prose).
+ * (docs/sources.md, Check digit; S8 code, S9 prose).
  *
  * @throws RangeError when `first12` is not exactly 12 digits.
  */
@@ -108,7 +108,7 @@ export function mpanCheckDigit(first12: string): number {
 
 /**
  * Validator of the spec format `mpan-core` (MpanCore.yaml): 13 digits, distributor id 10–38 and
- * a correct check digit (domain notes §6; failure code invalid_supply_point_identifier).
+ * a correct check digit (docs/sources.md; failure code invalid_supply_point_identifier).
  */
 export function isValidMpanCore(value: string): boolean {
   if (!/^\d{13}$/.test(value)) return false;
@@ -150,7 +150,7 @@ export interface GenerateMpanCoreOptions {
 }
 
 /**
- * A seeded, valid MPAN core (domain notes §6): distributor id, 10 random digits, check digit.
+ * A seeded, valid MPAN core (docs/sources.md): distributor id, 10 random digits, check digit.
  * Without a distributor id it picks one of the 14 DNOs, as nearly all domestic MPANs are theirs.
  *
  * @throws RangeError for a distributor id outside 10–38.

@@ -8,7 +8,7 @@ function seeded(seed: number): Faker {
   return faker;
 }
 
-// Published examples of domain notes §6: S1 payload, S9, S1 examples, the EDF spec.
+// Published examples of docs/sources.md: S1 payload, S9, S1 examples, the EDF spec.
 const PUBLISHED = ['9353824109', '3938424403', '3406086401', '9349409806', '3016362107'];
 
 function oneDigitCorruptions(value: string): string[] {

@@ -1,14 +1,14 @@
 /**
  * MPRN (format `mprn`): the gas meter point reference number.
  *
- * Source: domain notes §6 "MPRN" (S9; checked on 10-digit examples from S1 and the EDF spec).
+ * Source: docs/sources.md, MPRN (S9; checked on 10-digit examples from S1 and the EDF spec).
  */
 import type { Faker } from '@faker-js/faker';
 
 /**
  * The two check digits of an MPRN body (the digits before the check digits): the digits weighted
  * n, n−1, …, 1 from the left, summed, mod 11, written as two digits ("00"–"10")
- * (domain notes §6 "MPRN").
+ * (docs/sources.md, MPRN).
  *
  * @throws RangeError when `body` is not 4–8 digits (an MPRN is 6–10 digits in all).
  */
@@ -26,7 +26,7 @@ export function mprnCheckDigits(body: string): string {
 
 /**
  * Validator of the spec format `mprn` (Mprn.yaml): 6–10 digits whose last two are the check
- * digits of the rest (domain notes §6; failure code invalid_supply_point_identifier). The notes
+ * digits of the rest (docs/sources.md; failure code invalid_supply_point_identifier). The notes
  * verified the rule on 10-digit MPRNs only; applying it to 6–9 digits is the spec's assumption.
  */
 export function isValidMprn(value: string): boolean {
@@ -35,7 +35,7 @@ export function isValidMprn(value: string): boolean {
 }
 
 /**
- * A seeded, valid 10-digit MPRN (domain notes §6): a non-zero leading digit, 7 random digits and
+ * A seeded, valid 10-digit MPRN (docs/sources.md): a non-zero leading digit, 7 random digits and
  * the check digits. The leading digit is never 0 because systems that hold an MPRN as a number
  * would drop it and see a 9-digit value. [I, kit choice]
  */

@@ -33,7 +33,7 @@ describe('isValidUkPhoneNumber [VAL-4]', () => {
     '+44 (0)20 7946 0123',
     '0044 20 7946 0123',
     '(020) 7946-0123',
-  ])('accepts %j (domain notes §6 valid list and written forms)', (value) => {
+  ])('accepts %j (docs/sources.md valid list and written forms)', (value) => {
     expect(isValidUkPhoneNumber(value)).toBe(true);
   });
 

@@ -2,7 +2,7 @@
  * UK telephone numbers (format `uk-phone`, rule VAL-4): validity as libphonenumber judges it, and
  * seeded generators that only ever produce numbers reserved from real use.
  *
- * Source: domain notes §6 "Phone numbers" (libphonenumber-js 1.13.16 `max` metadata, checked)
+ * Source: docs/sources.md, Phone numbers (libphonenumber-js 1.13.16 `max` metadata, checked)
  * and spec/formats/README.md "Phone numbers" for the fixture ranges and their evidence.
  */
 import type { Faker } from '@faker-js/faker';
@@ -95,7 +95,7 @@ function styled(compact: string, style: PhoneNumberStyle): string {
 }
 
 /**
- * A seeded landline from an Ofcom drama range that the validator accepts (domain notes §6:
+ * A seeded landline from an Ofcom drama range that the validator accepts (docs/sources.md:
  * "Valid drama numbers safe for fixtures"). Never a real subscriber's number.
  */
 export function generateLandline(faker: Faker, options: GeneratePhoneOptions = {}): string {

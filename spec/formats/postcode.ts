@@ -1,7 +1,7 @@
 /**
  * UK postcode (format `uk-postcode`): strict shape check, normalisation and a seeded generator.
  *
- * Source: domain notes §6 "Postcode" (regexlib/dqrules, checked) and Postcode.yaml's
+ * Source: docs/sources.md, Postcode (regexlib/dqrules, checked) and Postcode.yaml's
  * x-kit-assumption, which fixes the exact regex.
  */
 import type { Faker } from '@faker-js/faker';
@@ -16,7 +16,7 @@ export const UK_POSTCODE_PATTERN = /^([A-Z]{1,2}[0-9][A-Z0-9]?) ?([0-9][ABD-HJLN
 // The one postcode outside the pattern (Girobank); accepted with or without its space.
 const GIROBANK_PATTERN = /^GIR ?0AA$/i;
 
-/** The letters allowed in the two letters of an inward code (domain notes §6). */
+/** The letters allowed in the two letters of an inward code (docs/sources.md). */
 export const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 
 const INWARD_LETTER_LIST = [...INWARD_LETTERS];
@@ -33,7 +33,7 @@ export function isValidUkPostcode(value: string): boolean {
 
 /**
  * The canonical form `OUTWARD INWARD` in upper case (`w1f9de` → `W1F 9DE`), as the real platform
- * normalises postcodes (domain notes §6). More forgiving than the validator about whitespace
+ * normalises postcodes (docs/sources.md). More forgiving than the validator about whitespace
  * (it ignores any amount of it); returns undefined when the characters left are no postcode.
  */
 export function normalisePostcode(value: string): string | undefined {
@@ -189,7 +189,7 @@ export interface GeneratePostcodeOptions {
 }
 
 /**
- * A seeded, valid postcode in canonical form (domain notes §6): an outward code of a real area
+ * A seeded, valid postcode in canonical form (docs/sources.md): an outward code of a real area
  * (see {@link outwardCodesOf}), a space, an inward digit and two allowed letters.
  *
  * @throws RangeError when `area` is not 1–2 letters.

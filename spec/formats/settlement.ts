@@ -2,7 +2,7 @@
  * Electricity settlement identifiers: Standard Settlement Configuration (SSC), Time Pattern
  * Regime (TPR) and profile class, with the few real SSC ↔ TPR pairs the fixtures use.
  *
- * Sources: domain notes §6 "SSC / TPR" (Elexon CP1097) and §6 "MPAN" (profile classes); the
+ * Sources: docs/sources.md, SSC / TPR (Elexon CP1097) and §6 "MPAN" (profile classes); the
  * SSC ↔ TPR pairs and SSC descriptions are Elexon Market Domain Data as copied into the open
  * source billing system WessexWater/chellow (`mdd/original/Measurement_Requirement.csv`,
  * `Standard_Settlement_Configuration.csv`); which TPR of a pair is day and which night comes from
@@ -20,7 +20,7 @@ export function isValidSsc(value: string): boolean {
 
 /**
  * A TPR id: a 5-digit numeric string with leading zeros kept (`00001`; `01017` is valid, `1017`
- * is not; CP1097 via domain notes §6).
+ * is not; CP1097 via docs/sources.md).
  */
 export function isValidTpr(value: string): boolean {
   return /^\d{5}$/.test(value);
@@ -28,7 +28,7 @@ export function isValidTpr(value: string): boolean {
 
 /**
  * The 4-digit SSC for a value that may have lost its leading zeros, as in S1's Postman example
- * (`"ssc": 393` → `0393`; domain notes §6). Undefined for anything that cannot be an SSC.
+ * (`"ssc": 393` → `0393`; docs/sources.md). Undefined for anything that cannot be an SSC.
  */
 export function normaliseSsc(value: string | number): string | undefined {
   const text = typeof value === 'number' ? String(value) : value.trim();
@@ -36,7 +36,7 @@ export function normaliseSsc(value: string | number): string | undefined {
   return text.padStart(4, '0');
 }
 
-/** Profile classes 00–08 and what they mean (domain notes §6 "MPAN"). */
+/** Profile classes 00–08 and what they mean (docs/sources.md, MPAN). */
 export const PROFILE_CLASSES: Readonly<Record<number, string>> = {
   0: 'Half-hourly',
   1: 'Domestic unrestricted',

@@ -2,7 +2,7 @@
  * Octopus-style tariff codes `{E|G}-{1R|2R|4R}-{PRODUCT}-{GSP letter}`, e.g.
  * `E-1R-AGILE-24-10-01-C`.
  *
- * Source: domain notes §6 "Tariff / product codes" (S13 examples; the loose regex and the
+ * Source: docs/sources.md, Tariff / product codes (S13 examples; the loose regex and the
  * product catalogue are the mock's [I] choices). The real platform only checks that a code
  * belongs to an active product (tariff_code_not_found), so the format is a fixture convention,
  * not a contract rule.
@@ -72,7 +72,7 @@ export interface GenerateTariffCodeOptions {
 }
 
 /**
- * A seeded Octopus-style tariff code, e.g. `E-2R-VAR-22-11-01-C` (domain notes §6).
+ * A seeded Octopus-style tariff code, e.g. `E-2R-VAR-22-11-01-C` (docs/sources.md).
  *
  * @throws RangeError for a gas code with more than one register, or a product code that would
  * not fit the pattern.

@@ -1,7 +1,7 @@
 /**
  * UK tax year (format `tax-year`): `YYYY/YY`, as the warm home discount's tax_year uses it.
  *
- * Source: domain notes §5 "EnergyWarmHomeDiscount" (format `YYYY/YY`, e.g. `2018/19`, code
+ * Source: docs/sources.md, EnergyWarmHomeDiscount (format `YYYY/YY`, e.g. `2018/19`, code
  * incorrect_format_for_tax_year) and TaxYear.yaml's x-kit-assumption (YY is the next year).
  */
 import type { Faker } from '@faker-js/faker';
