@@ -16,11 +16,17 @@
  * With BASE_URL the suite runs against that address (`contract`); in mock mode `isolated` follows
  * it against the same address.
  */
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { ContractOptions, Target } from './contract-tests/fixtures.ts';
 import { LOCAL_PORTS, readSettings } from './contract-tests/support/settings.ts';
 
 const settings = readSettings();
+// The same config runs from the sources (a clone) and built, from the package's dist/ (the
+// `data-import-contract` bin): file names follow the config's own extension, and what the run
+// writes goes to the current directory, not beside the config.
+const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+const out = (path: string) => resolve(path);
 const local = `http://127.0.0.1:${LOCAL_PORTS.mock}`;
 const viaPrism = `http://127.0.0.1:${LOCAL_PORTS.prism}`;
 const isolated = `http://127.0.0.1:${LOCAL_PORTS.isolated}`;
@@ -40,7 +46,7 @@ const workers = process.env.CONTRACT_WORKERS ? Number(process.env.CONTRACT_WORKE
 
 export default defineConfig<Partial<ContractOptions>>({
   testDir: 'contract-tests',
-  testMatch: '**/*.spec.ts',
+  testMatch: `**/*.spec.${ext}`,
   // Every test creates its own accounts (unique external account numbers), so tests are isolated.
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -50,15 +56,15 @@ export default defineConfig<Partial<ContractOptions>>({
   // mock and prism (measured: more workers only add start-up cost).
   workers: workers ?? (settings.local ? 5 : 4),
   timeout: 30_000,
-  globalSetup: './contract-tests/support/global-setup.ts',
-  outputDir: 'test-results',
+  globalSetup: `./contract-tests/support/global-setup.${ext}`,
+  outputDir: out('test-results'),
   reporter: [
     ['list'],
-    ['html', { open: 'never', outputFolder: 'reports/contract-html' }],
-    ['junit', { outputFile: 'reports/contract-junit.xml' }],
-    ['json', { outputFile: 'reports/playwright.json' }],
+    ['html', { open: 'never', outputFolder: out('reports/contract-html') }],
+    ['junit', { outputFile: out('reports/contract-junit.xml') }],
+    ['json', { outputFile: out('reports/playwright.json') }],
     // Last: its onEnd scans the files the reporters above have written (secret scan).
-    ['./contract-tests/reporters/conformance-summary.ts'],
+    [`./contract-tests/reporters/conformance-summary.${ext}`],
   ],
   use: {
     // Traces would record request headers (the token); the suite attaches redacted exchanges.
@@ -90,7 +96,7 @@ export default defineConfig<Partial<ContractOptions>>({
         },
         {
           name: 'isolated',
-          testMatch: '**/isolated/**/*.spec.ts',
+          testMatch: `**/isolated/**/*.spec.${ext}`,
           workers: 1,
           use: { ...target(isolated), tokenScope: 'test' },
         },
@@ -105,7 +111,7 @@ export default defineConfig<Partial<ContractOptions>>({
           : [
               {
                 name: 'isolated',
-                testMatch: '**/isolated/**/*.spec.ts',
+                testMatch: `**/isolated/**/*.spec.${ext}`,
                 workers: 1,
                 dependencies: ['contract'],
                 use: {

@@ -1,8 +1,10 @@
 /**
- * `npm start`: the standalone mock on 127.0.0.1:4010 (PORT and HOST override) with the default
- * state, or a config file's, optionally kept across restarts in a state file.
+ * The standalone mock (`data-import-mock`, `npm start`) on 127.0.0.1:4010 (PORT and HOST
+ * override) with the default state, or a config file's, optionally kept across restarts in a
+ * state file. Exit codes: 0 after SIGINT/SIGTERM, 2 for a bad argument, configuration or state
+ * file, or an address that cannot be bound.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
 import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
@@ -19,7 +21,7 @@ function port(value: string): number {
 }
 
 const program = new Command()
-  .name('npm start --')
+  .name('data-import-mock')
   .description(
     'The Data-Import mock: the interface under /v1/ and the operator control API under /__mock/.',
   )
@@ -33,9 +35,22 @@ const program = new Command()
   .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
   .option('-s, --state-file <file>', 'keep the state in this file across restarts')
   .option('-q, --quiet', 'print nothing but errors')
-  .showHelpAfterError();
+  .option('-V, --version', 'print the kit version')
+  .addHelpText(
+    'after',
+    '\nExit codes: 0 after SIGINT or SIGTERM; 2 for a bad argument, configuration or state file,\n' +
+      'or an address that cannot be bound.',
+  )
+  .showHelpAfterError()
+  .exitOverride();
 
-program.parse();
+try {
+  program.parse();
+} catch (error) {
+  // A usage error exits 2 (the shells' convention), help exits 0.
+  if (!(error instanceof CommanderError)) throw error;
+  process.exit(error.exitCode === 0 ? 0 : 2);
+}
 const options = program.opts<{
   port: number;
   host: string;

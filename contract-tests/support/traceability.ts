@@ -27,13 +27,13 @@ export interface StaticTest {
 
 const TITLE = /\btest(?:\.(?:skip|fixme|fail|slow))?\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/gs;
 
-/** Every test title of the suite's `*.spec.ts` files under `dir`. */
+/** Every test title of the suite's `*.spec.ts` files under `dir` (`*.spec.js` when built). */
 export function scanTests(dir: string, root: string = dir): StaticTest[] {
   const found: StaticTest[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...scanTests(path, root));
-    else if (entry.name.endsWith('.spec.ts')) {
+    else if (/\.spec\.[jt]s$/.test(entry.name)) {
       const text = readFileSync(path, 'utf8');
       for (const match of text.matchAll(TITLE)) {
         const title = match[2] as string;
