@@ -231,6 +231,37 @@ describe('the packed package', () => {
     }
   });
 
+  test('its dependencies are what its built code imports, with msw as a peer', () => {
+    const dir = join(app, 'node_modules', kit.name);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
+    };
+    const imported = new Set<string>();
+    for (const file of packed.filter((path) => path.endsWith('.js'))) {
+      for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+        // Import and export statements and dynamic imports; JSDoc examples are not code.
+        if (!/^\s*(import|export)\b|\bimport\(/.test(line)) continue;
+        for (const match of line.matchAll(
+          /(?:from\s*|import\(\s*|^\s*import\s+)['"]([^'"]+)['"]/g,
+        )) {
+          const specifier = match[1] as string;
+          if (specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+          imported.add(
+            specifier
+              .split('/')
+              .slice(0, specifier.startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
+        }
+      }
+    }
+    expect(Object.keys(manifest.peerDependencies)).toEqual(['msw']);
+    expect([...imported].sort()).toEqual(
+      [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)].sort(),
+    );
+  });
+
   test('its entries load in plain Node, as ES modules and through require()', async () => {
     const script = [
       `const kit = await import('${kit.name}');`,
@@ -357,7 +388,7 @@ describe('the README, from the package', () => {
       .flatMap((e) => shellCommands(e.code.replaceAll(README_BASE, mock.base), e.line));
     const result = await run('bash', ['-c', sessionScript(commands)], {
       cwd: app,
-      timeoutMs: 240_000,
+      timeoutMs: 420_000,
     });
     const answers = sessionAnswers(result.stdout);
     const stoppedAt = commands[answers.length];
@@ -374,7 +405,7 @@ describe('the README, from the package', () => {
       );
     expect(mismatches).toEqual([]);
     stop(mock.child);
-  }, 300_000);
+  }, 480_000);
 
   test('its TypeScript example type-checks in a strict NodeNext project, without @types/node', async () => {
     writeFileSync(
