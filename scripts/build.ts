@@ -8,7 +8,7 @@
  * 3. The reference's rule catalogue, which the contract suite's traceability report reads.
  * 4. The bins made executable.
  * A type error fails the build: the package is only as good as what Node's own resolution of
- * the emitted imports allows.
+ * the emitted imports allows. Why tsc and not a bundler: docs/decisions/009-packaging.md.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
