@@ -2,7 +2,8 @@
 # dependencies into a small Node image, run as the unprivileged `node` user.
 #   docker build -t data-import-mock .
 #   docker run --rm -p 4010:4010 -v data-import-state:/data data-import-mock
-# Arguments after the image name replace the default command's options (`... data-import-mock --help`).
+# PORT and HOST move the server (and the health check follows PORT); arguments after the image
+# name replace the default options (`docker run --rm data-import-mock --help`).
 
 FROM node:20.20-alpine AS pack
 WORKDIR /kit
@@ -13,7 +14,7 @@ COPY . .
 RUN npm pack --pack-destination /tmp
 
 FROM node:20.20-alpine
-ENV NODE_ENV=production
+ENV NODE_ENV=production PORT=4010 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=pack /tmp/data-import-contract-kit-*.tgz /tmp/kit.tgz
 # The package and its peer (msw) from the registry, exactly as a user's project gets them.
@@ -25,6 +26,6 @@ USER node
 VOLUME ["/data"]
 EXPOSE 4010
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s \
-  CMD node -e "fetch('http://127.0.0.1:4010/__mock/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:' + process.env.PORT + '/__mock/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 ENTRYPOINT ["/app/node_modules/.bin/data-import-mock"]
-CMD ["--host", "0.0.0.0", "--port", "4010", "--state-file", "/data/state.json"]
+CMD ["--state-file", "/data/state.json"]
