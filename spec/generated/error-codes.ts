@@ -61,6 +61,7 @@ export type FieldCode =
   | 'min_value'
   | 'missing_eacs_for_active_register_tpr'
   | 'missing_transfer_reading_for_register'
+  | 'multiple_transfer_readings_for_register'
   | 'no_current_or_future_aq_entry_found'
   | 'no_supply_point_on_supply'
   | 'note_body_or_document_path_not_found'
