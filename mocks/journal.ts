@@ -6,6 +6,8 @@
 
 /** One request the mock answered. */
 export interface JournalEntry {
+  /** The request's number in the life of the journal; never repeats, not even after clear(). */
+  seq: number;
   at: string;
   method: string;
   path: string;
@@ -13,6 +15,7 @@ export interface JournalEntry {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  responseBody?: unknown;
 }
 
 /** What replaces a secret. */
@@ -50,9 +53,14 @@ export function redactSecrets(value: unknown): unknown {
   return value;
 }
 
-/** A request as it is kept until the journal is read: redaction happens on the way out. */
-interface RawEntry extends Omit<JournalEntry, 'body'> {
+/**
+ * A request as it is kept until the journal is read: redaction happens on the way out. The
+ * response body is kept by reference (the operations answer with fresh objects), for the same
+ * reason: no serialisation on the request path.
+ */
+interface RawEntry extends Omit<JournalEntry, 'body' | 'seq' | 'responseBody'> {
   bodyText: string;
+  responseBody?: unknown;
 }
 
 function parseBody(text: string): unknown {
@@ -70,26 +78,49 @@ function parseBody(text: string): unknown {
  * path; nothing leaves the journal unredacted.
  */
 export class Journal {
-  readonly #entries: RawEntry[] = [];
+  readonly #entries: (RawEntry & { seq: number })[] = [];
   readonly #capacity: number;
+  #seq = 0;
 
   constructor(capacity = 1000) {
     this.#capacity = capacity;
   }
 
-  /** Keeps a request. */
+  /**
+   * Keeps a request. The control API's reads are not kept: they change nothing, and a console
+   * polling them would push the interface's requests out of the bounded journal.
+   */
   record(entry: RawEntry): void {
-    this.#entries.push(entry);
+    if (entry.method === 'GET' && entry.path.startsWith('/__mock/')) return;
+    this.#seq += 1;
+    const kept = entry as RawEntry & { seq: number };
+    kept.seq = this.#seq;
+    this.#entries.push(kept);
     if (this.#entries.length > this.#capacity) this.#entries.shift();
   }
 
-  /** The kept requests, oldest first, redacted. */
-  entries(): JournalEntry[] {
-    return this.#entries.map(({ bodyText, ...entry }) => ({
+  /** The kept requests, oldest first, redacted; without their bodies when `bodies` is false. */
+  entries({ bodies = true }: { bodies?: boolean } = {}): JournalEntry[] {
+    return this.#entries.map((entry) => Journal.#view(entry, bodies));
+  }
+
+  /** The kept request with this sequence number, redacted, or undefined. */
+  entry(seq: number): JournalEntry | undefined {
+    const found = this.#entries.find((e) => e.seq === seq);
+    return found && Journal.#view(found, true);
+  }
+
+  static #view(
+    { bodyText, responseBody, ...entry }: RawEntry & { seq: number },
+    bodies: boolean,
+  ): JournalEntry {
+    const view: JournalEntry = {
       ...entry,
       headers: redactSecrets(entry.headers) as Record<string, string>,
-      body: redactSecrets(parseBody(bodyText)),
-    }));
+      body: bodies ? redactSecrets(parseBody(bodyText)) : undefined,
+    };
+    if (bodies) view.responseBody = redactSecrets(responseBody);
+    return view;
   }
 
   /** Forgets every request. */

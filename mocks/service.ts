@@ -168,6 +168,7 @@ export class MockService {
         Object.entries(request.headers).filter((e): e is [string, string] => e[1] !== undefined),
       ),
       bodyText: request.bodyText,
+      responseBody: response.body,
     });
     return response;
   }

@@ -254,8 +254,8 @@ export class Contract {
   }
 
   /**
-   * Reads query parameters from their string form (booleans as true/false/1/0, as Django REST
-   * Framework accepts them) and validates them. Unknown query parameters are ignored.
+   * Reads query parameters from their string form (booleans as true/false/1/0 and integers, as
+   * Django REST Framework accepts them) and validates them. Unknown query parameters are ignored.
    */
   parseQuery(
     operationId: string,
@@ -279,6 +279,9 @@ export class Contract {
         continue;
       }
       let value: unknown = raw;
+      // Whole numbers as Django REST Framework reads them (`?limit=100`); anything else stays a
+      // string and fails the schema.
+      if (parameter.schema.type === 'integer' && /^-?\d+$/.test(raw)) value = Number(raw);
       if (parameter.schema.type === 'boolean') {
         const lowered = raw.toLowerCase();
         if (['true', '1'].includes(lowered)) value = true;

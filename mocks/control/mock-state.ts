@@ -13,7 +13,7 @@ import { stateDocument, stateFromDocument } from '../domain/state-document.ts';
 import { REDACTED } from '../journal.ts';
 import { reply as json } from '../operations/types.ts';
 import type { ControlOperation } from './types.ts';
-import { journalView, outboxView } from './views.ts';
+import { outboxView } from './views.ts';
 
 /** `getHealth`: 200 while the mock serves. */
 export const getHealth: ControlOperation<'getHealth'> = (_request, { service }) =>
@@ -66,10 +66,6 @@ export const setClock: ControlOperation<'setClock'> = ({ body }, { service }) =>
   touch(service.state);
   return json(200, clockBody(service.state, systemNow));
 };
-
-/** `getJournal`: the newest requests, redacted. */
-export const getJournal: ControlOperation<'getJournal'> = (_request, { service }) =>
-  json(200, service.journal.entries().map(journalView));
 
 /** `clearJournal`: forgets the journal. */
 export const clearJournal: ControlOperation<'clearJournal'> = (_request, { service }) => {

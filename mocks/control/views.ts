@@ -29,6 +29,6 @@ export function outboxView(entry: OutboxEntry) {
 }
 
 /** A journal line as `getJournal` answers it (already redacted by the journal). */
-export function journalView({ operationId, ...entry }: JournalEntry) {
-  return { ...entry, operation_id: operationId };
+export function journalView({ operationId, responseBody, ...entry }: JournalEntry) {
+  return { ...entry, operation_id: operationId, response_body: responseBody };
 }

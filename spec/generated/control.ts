@@ -139,6 +139,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/journal/{seq}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one request of the journal
+         * @description One request with its redacted request and response bodies, by its sequence number.
+         */
+        get: operations["getJournalEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/outbox": {
         parameters: {
             query?: never;
@@ -327,6 +347,68 @@ export interface paths {
          * @description The key is stored as a SHA-256 hash and never shown again (AUTH-1).
          */
         post: operations["addApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List and search accounts
+         * @description The accounts the mock holds (staged or imported) and the accounts marked to be skipped,
+         *     ordered by supplier and external account number, with the counts of each kind. Filter by
+         *     supplier, by kind and by a part of the external account number (case-insensitive).
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/skip-marks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the accounts marked to be skipped
+         * @description Every skip mark (STG-6), ordered by supplier and external account number.
+         */
+        get: operations["listSkipMarks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/payment-vendor/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the payment vendor's faults
+         * @description The faults in force for suppliers and for single accounts (PAY-4, PAY-5); an account's wins over its supplier's.
+         */
+        get: operations["listPaymentVendorFaults"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -608,6 +690,8 @@ export interface components {
         };
         /** @description One request of the journal, secrets redacted. */
         JournalEntryView: {
+            /** @description The request's number in the life of the mock; it never repeats. */
+            seq: number;
             at: string;
             method: string;
             path: string;
@@ -616,7 +700,47 @@ export interface components {
             headers: {
                 [key: string]: string;
             };
+            /** @description The request body (absent when empty, or when left out with `bodies=false`). */
             body?: unknown;
+            /** @description The response body (absent when left out with `bodies=false`). */
+            response_body?: unknown;
+        };
+        /** @description One account of listAccounts; status is null for an account that is only marked to be skipped. */
+        AccountSummary: {
+            import_supplier: string;
+            external_account_number: string;
+            /** @enum {string|null} */
+            status: "staged" | "imported" | null;
+            skipped: boolean;
+            service_account_number: string | null;
+            staged_at: string | null;
+            updated_at: string | null;
+        };
+        AccountList: {
+            /** @description Accounts that match the filters, before limit and offset. */
+            total: number;
+            /** @description Of the accounts that match the supplier and search filters, how many are of each kind. */
+            counts: {
+                staged: number;
+                imported: number;
+                skipped: number;
+            };
+            items: components["schemas"]["AccountSummary"][];
+        };
+        PaymentVendorFaultList: {
+            suppliers: {
+                import_supplier_code: string;
+                /** @enum {string} */
+                kind: "persistent" | "intermittent";
+                remaining: number | null;
+            }[];
+            accounts: {
+                import_supplier_code: string;
+                external_account_number: string;
+                /** @enum {string} */
+                kind: "persistent" | "intermittent";
+                remaining: number | null;
+            }[];
         };
         SupplierChange: {
             status?: components["schemas"]["SupplierStatus"];
@@ -947,6 +1071,9 @@ export type SchemaSupplier = components['schemas']['Supplier'];
 export type SchemaSupplierView = components['schemas']['SupplierView'];
 export type SchemaOutboxEntryView = components['schemas']['OutboxEntryView'];
 export type SchemaJournalEntryView = components['schemas']['JournalEntryView'];
+export type SchemaAccountSummary = components['schemas']['AccountSummary'];
+export type SchemaAccountList = components['schemas']['AccountList'];
+export type SchemaPaymentVendorFaultList = components['schemas']['PaymentVendorFaultList'];
 export type SchemaSupplierChange = components['schemas']['SupplierChange'];
 export type SchemaSkipMark = components['schemas']['SkipMark'];
 export type SchemaProcessing = components['schemas']['Processing'];
@@ -1135,7 +1262,33 @@ export interface operations {
     };
     getJournal: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only requests routed to this operationId (of the interface or of the control API).
+                 * @example processAccount
+                 */
+                operation_id?: string;
+                /**
+                 * @description Only requests answered with this status; `4xx` or `5xx` for a class.
+                 * @example 4xx
+                 */
+                status?: string;
+                /**
+                 * @description `newest_first` for the newest request first; oldest first by default.
+                 * @example newest_first
+                 */
+                order?: "oldest_first" | "newest_first";
+                /**
+                 * @description At most this many entries (after filtering and ordering).
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description `false` leaves out the bodies (read one entry with getJournalEntry); they are included by default.
+                 * @example false
+                 */
+                bodies?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1151,6 +1304,7 @@ export interface operations {
                     "application/json": components["schemas"]["JournalEntryView"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };
@@ -1173,6 +1327,41 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getJournalEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The entry's `seq` as the journal lists it.
+                 * @example 1
+                 */
+                seq: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntryView"];
+                };
+            };
+            /** @description The journal holds no entry with this number (never, or no longer). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getOutbox: {
@@ -1486,6 +1675,95 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this supplier's accounts.
+                 * @example DEMO_ENERGY
+                 */
+                import_supplier?: string;
+                /**
+                 * @description Only staged, imported or skipped accounts (skipped are those with a skip mark).
+                 * @example imported
+                 */
+                status?: "staged" | "imported" | "skipped";
+                /**
+                 * @description Only accounts whose external account number contains this text.
+                 * @example 1234
+                 */
+                search?: string;
+                /**
+                 * @description At most this many items (100 by default).
+                 * @example 100
+                 */
+                limit?: number;
+                /**
+                 * @description Items to leave out before the first one (0 by default).
+                 * @example 0
+                 */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of accounts and the counts of the whole filtered list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listSkipMarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skip marks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkipMark"][];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listPaymentVendorFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The faults. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentVendorFaultList"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
     getAccountRecord: {
