@@ -5,6 +5,8 @@
  * file, or an address that cannot be bound.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { parseOrigins } from '../console/server/cors.ts';
+import { createWebHook } from '../console/server/web-hook.ts';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
 import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
@@ -34,6 +36,16 @@ const program = new Command()
   .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
   .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
   .option('-s, --state-file <file>', 'keep the state in this file across restarts')
+  .option(
+    '--cors-origins <origins>',
+    'origins a web page may call the interface from: *, none, or a comma-separated list',
+    '*',
+  )
+  .option(
+    '--control-origins <origins>',
+    'origins besides this machine that may use the control API and console: none, *, or a list',
+    'none',
+  )
   .option('-q, --quiet', 'print nothing but errors')
   .option('-V, --version', 'print the kit version')
   .addHelpText(
@@ -56,6 +68,8 @@ const options = program.opts<{
   host: string;
   config?: string;
   stateFile?: string;
+  corsOrigins: string;
+  controlOrigins: string;
   quiet?: boolean;
 }>();
 
@@ -66,7 +80,16 @@ try {
   const write = options.stateFile ? createStateWriter(options.stateFile) : undefined;
   const mock = createDataImportMock({ config, env, state: saved, onChange: write });
   if (write && !saved) await write(mock.state);
-  const server = createMockServer(mock.service);
+  const server = createMockServer(mock.service, {
+    hook: createWebHook({
+      service: mock.service,
+      apiKey: options.config ? undefined : DEMO_API_KEY,
+      cors: {
+        interfaceOrigins: parseOrigins(options.corsOrigins),
+        controlOrigins: parseOrigins(options.controlOrigins),
+      },
+    }),
+  });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === 'EADDRINUSE'
@@ -82,6 +105,7 @@ try {
       console.log(`Data-Import mock on ${base}`);
       console.log(`  interface      ${base}/v1/data-import/...   token: POST ${base}/v1/graphql/`);
       console.log(`  control API    ${base}/__mock/ (health: ${base}/__mock/health)`);
+      console.log(`  console        ${base}/console   reference: ${base}/docs`);
       if (!options.config) console.log(`  API key        ${DEMO_API_KEY}`);
       for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
       console.log(`  teams          ${config.operations_teams.join(', ')}`);

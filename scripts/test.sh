@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p reports
-rm -f reports/vitest.json reports/playwright.json reports/gates.json
+rm -f reports/vitest.json reports/playwright.json reports/console-playwright.json reports/gates.json
 failed_gates=()
 step() {
   local name=$1
@@ -27,6 +27,8 @@ step "unit tests" npx --no-install vitest run --reporter=default --reporter=json
 if [ -f playwright.config.ts ]; then
   step "contract suite" npx --no-install playwright test
 fi
+# The mock's pages in real Chromium (Debian's package; see console/playwright.config.ts).
+step "console in Chromium" npx --no-install playwright test -c console/playwright.config.ts
 printf '%s\n' "${failed_gates[@]}" | node -e '
   const lines = require("fs").readFileSync(0, "utf8").split("\n").filter(Boolean);
   require("fs").writeFileSync("reports/gates.json", JSON.stringify({ failed: lines }, null, 2));'

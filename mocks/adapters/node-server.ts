@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { errorResponse } from '../error-bodies.ts';
-import type { MockService, PlainRequest } from '../service.ts';
+import type { MockService, PlainRequest, PlainResponse } from '../service.ts';
 
 /** The largest body the server reads (10 MiB); a larger one gets 413 in the interface's shape. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -47,6 +47,27 @@ export async function toPlainRequest(
   };
 }
 
+/** A response sent as it is (a page, a script, a style sheet): the body is already text or bytes. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  raw: string | Uint8Array;
+}
+
+/**
+ * A hook in front of the service: it may answer a request itself (the browser pages) or pass it
+ * on with `next()` and adjust the answer (CORS headers). Without one the server is the service.
+ */
+export type ServerHook = (
+  request: PlainRequest,
+  next: () => Promise<PlainResponse>,
+) => Promise<PlainResponse | RawResponse>;
+
+/** Options of {@link createMockServer}. */
+export interface MockServerOptions {
+  hook?: ServerHook;
+}
+
 function send(
   res: ServerResponse,
   status: number,
@@ -62,13 +83,25 @@ function send(
   res.end(payload);
 }
 
-/** A node:http server answering every request with the service. */
-export function createMockServer(service: MockService): Server {
+function sendRaw(res: ServerResponse, response: RawResponse, head: boolean) {
+  const length =
+    typeof response.raw === 'string' ? Buffer.byteLength(response.raw) : response.raw.byteLength;
+  res.writeHead(response.status, { 'content-length': length, ...response.headers });
+  res.end(head ? undefined : response.raw);
+}
+
+/** A node:http server answering every request with the service, behind an optional hook. */
+export function createMockServer(service: MockService, options: MockServerOptions = {}): Server {
+  const { hook } = options;
   return createServer(async (req, res) => {
     try {
       const bodyText = await readBody(req);
-      const response = await service.handle(await toPlainRequest(req, bodyText));
-      send(res, response.status, response.body, response.headers);
+      const request = await toPlainRequest(req, bodyText);
+      const response = hook
+        ? await hook(request, () => service.handle(request))
+        : await service.handle(request);
+      if ('raw' in response) sendRaw(res, response, request.method === 'HEAD');
+      else send(res, response.status, response.body, response.headers);
     } catch (error) {
       const response = errorResponse({
         code: 'server_error',

@@ -1,0 +1,126 @@
+/**
+ * The standalone server's web hook: the pages a person opens in a browser (`/`, `/docs`,
+ * `/docs/control`, `/console`, `/msw/`) and their assets, and the CORS policy in front of the
+ * interface and the control API (decision 008). Pages only read; the console and the MSW page
+ * act through the control API and the interface like any other client.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RawResponse, ServerHook } from '../../mocks/adapters/node-server.ts';
+import type { MockService, PlainRequest } from '../../mocks/service.ts';
+import { dataImport, mockControl } from '../../spec/index.ts';
+import { BUNDLES, bundle } from './bundles.ts';
+import { applyCors, type CorsOptions, DEFAULT_CORS } from './cors.ts';
+import { consolePage, DOCS_SCRIPT, docsPage, FAVICON, landingPage, mswPage } from './html.ts';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'));
+
+/** Options of {@link createWebHook}. */
+export interface WebHookOptions {
+  service: MockService;
+  /** The API key the landing page shows (the public demo key of the default state). */
+  apiKey?: string;
+  cors?: CorsOptions;
+}
+
+const TYPES = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  svg: 'image/svg+xml',
+} as const;
+
+function raw(type: keyof typeof TYPES, body: string, cache = false): RawResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': TYPES[type],
+      'cache-control': cache ? 'public, max-age=3600' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    },
+    raw: body,
+  };
+}
+
+/** Files read once from the repository or node_modules. */
+const files = new Map<string, string>();
+function file(path: string): string {
+  let text = files.get(path);
+  if (text === undefined) {
+    text = readFileSync(path, 'utf8');
+    files.set(path, text);
+  }
+  return text;
+}
+
+function originOf(request: PlainRequest): string {
+  return `http://${request.headers.host ?? '127.0.0.1'}`;
+}
+
+/** A bundled spec whose only server is this mock, so that "try it out" calls it. */
+function specFor(document: Record<string, unknown>, request: PlainRequest): string {
+  return JSON.stringify({
+    ...document,
+    servers: [{ url: originOf(request), description: 'This mock.' }],
+  });
+}
+
+type Page = (request: PlainRequest, options: WebHookOptions) => RawResponse | Promise<RawResponse>;
+
+const PAGES: Record<string, Page> = {
+  '/': (request, { service, apiKey }) =>
+    raw(
+      'html',
+      landingPage({
+        origin: originOf(request),
+        apiKey,
+        suppliers: Object.values(service.state.suppliers),
+        operationsTeams: service.state.operationsTeams,
+      }),
+    ),
+  '/docs': () => raw('html', docsPage('Data-Import interface reference', '/docs/openapi.json')),
+  '/docs/control': () =>
+    raw('html', docsPage('Data-Import mock control API reference', '/docs/control.json')),
+  '/docs/openapi.json': (request) => raw('json', specFor(dataImport.document, request)),
+  '/docs/control.json': (request) => raw('json', specFor(mockControl.document, request)),
+  '/docs/assets/docs.js': () => raw('js', DOCS_SCRIPT, true),
+  '/docs/assets/swagger-ui.css': () => raw('css', file(resolve(swaggerUi, 'swagger-ui.css')), true),
+  '/docs/assets/swagger-ui-bundle.js': () =>
+    raw(
+      'js',
+      // Without its source map comment: the map is not served, and a browser would ask for it.
+      file(resolve(swaggerUi, 'swagger-ui-bundle.js')).replace(/\n\/\/# sourceMappingURL=.*$/, ''),
+      true,
+    ),
+  '/console': () => raw('html', consolePage()),
+  '/console/console.css': () => raw('css', file(resolve(here, '../web/console.css'))),
+  '/msw/': () => raw('html', mswPage()),
+  // The service worker controls pages under /msw/ only: the page must be at /msw/, not /msw.
+  '/msw': () => ({ status: 308, headers: { location: '/msw/' }, raw: '' }),
+  '/msw/mockServiceWorker.js': () => raw('js', file(require.resolve('msw/mockServiceWorker.js'))),
+  '/favicon.svg': () => raw('svg', FAVICON, true),
+  '/favicon.ico': () => raw('svg', FAVICON, true),
+};
+for (const [path, entry] of Object.entries(BUNDLES)) {
+  PAGES[path] = async () => raw('js', await bundle(entry));
+}
+const ALIASES: Record<string, string> = { '/docs/': '/docs', '/console/': '/console' };
+
+/** The hook for {@link createMockServer}: CORS first, then the pages, then the service. */
+export function createWebHook(options: WebHookOptions): ServerHook {
+  const cors = options.cors ?? DEFAULT_CORS;
+  return (request, next) =>
+    applyCors(cors, request, async () => {
+      const path = ALIASES[request.path] ?? request.path;
+      const serve = PAGES[path];
+      if (serve && (request.method === 'GET' || request.method === 'HEAD')) {
+        return serve(request, options);
+      }
+      return next();
+    });
+}
