@@ -9,6 +9,7 @@ import { createMockServer } from '../../mocks/adapters/node-server.ts';
 import { createDataImportMock, type DataImportMock } from '../../mocks/create-mock.ts';
 import { DEMO_API_KEY } from '../../mocks/defaults.ts';
 import { nodeEnv } from '../../mocks/node-env.ts';
+import { dataImport } from '../../spec/index.ts';
 import type { CorsOptions } from '../server/cors.ts';
 import { createWebHook } from '../server/web-hook.ts';
 
@@ -146,4 +147,13 @@ export async function openAccount(
 export async function processInConsole(page: Page) {
   await page.getByRole('button', { name: 'Process the account' }).click();
   await expect(page.locator('#message')).toContainText('Process the account: 201');
+}
+
+/** A copy of the spec's domestic account example (external account number EXTERNAL-1234). */
+export function domesticExample(): Record<string, unknown> {
+  const examples = (dataImport.document.components as Record<string, unknown>).examples as Record<
+    string,
+    { value: Record<string, unknown> }
+  >;
+  return structuredClone(examples.DomesticAccount!.value);
 }

@@ -387,8 +387,8 @@ const suppliersSection = section(
             );
           },
         },
-        field('Supplier', skipSupplier, 'skip-supplier'),
-        field('External account number', skipExternal, 'skip-external'),
+        field('Skip mark supplier', skipSupplier, 'skip-supplier'),
+        field('Skip mark account number', skipExternal, 'skip-external'),
         h('button', { type: 'submit' }, 'Mark to be skipped'),
       ),
     ),
@@ -414,9 +414,9 @@ const suppliersSection = section(
         );
       },
     },
-    field('Supplier', faultSupplier, 'fault-supplier'),
+    field('Fault supplier', faultSupplier, 'fault-supplier'),
     field('Account (empty: every account of the supplier)', faultExternal, 'fault-external'),
-    field('Kind', faultKind, 'fault-kind'),
+    field('Fault kind', faultKind, 'fault-kind'),
     field('Failing calls (empty: until cleared)', faultRemaining, 'fault-remaining'),
     h('button', { type: 'submit' }, 'Set the fault'),
   ),
@@ -1091,8 +1091,8 @@ const accountsSection = section(
   h(
     'div',
     { class: 'row', role: 'search', 'aria-label': 'Filter accounts' },
-    field('Supplier', filterSupplier, 'filter-supplier'),
-    field('Kind', filterKind, 'filter-kind'),
+    field('Supplier of accounts', filterSupplier, 'filter-supplier'),
+    field('Kind of account', filterKind, 'filter-kind'),
     field('Search external account number', filterSearch, 'filter-search'),
   ),
   accountCounts,

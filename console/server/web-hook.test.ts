@@ -1,0 +1,163 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createMockServer } from '../../mocks/adapters/node-server.ts';
+import { createDataImportMock } from '../../mocks/create-mock.ts';
+import { nodeEnv } from '../../mocks/node-env.ts';
+import { type CorsOptions, isLoopbackOrigin, parseOrigins } from './cors.ts';
+import { createWebHook } from './web-hook.ts';
+
+const servers: { close(): void }[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close();
+});
+
+async function start(cors?: CorsOptions) {
+  const mock = createDataImportMock({ env: nodeEnv() });
+  const server = createMockServer(mock.service, {
+    hook: createWebHook({ service: mock.service, apiKey: 'demo-api-key', cors }),
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return { mock, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const PREFLIGHT = {
+  origin: 'https://app.example.com',
+  'access-control-request-method': 'POST',
+  'access-control-request-headers': 'authorization,content-type',
+};
+const VALIDATE = '/v1/data-import/validate-account/';
+
+describe('isLoopbackOrigin and parseOrigins', () => {
+  test('only pages of this machine count as loopback', () => {
+    for (const o of [
+      'http://127.0.0.1:4010',
+      'http://localhost:3000',
+      'https://[::1]',
+      'http://127.8.0.1',
+    ])
+      expect(isLoopbackOrigin(o), o).toBe(true);
+    for (const o of ['http://192.168.1.5:4010', 'https://localhost.example.com', 'null', 'file://'])
+      expect(isLoopbackOrigin(o), o).toBe(false);
+  });
+
+  test('reads *, none and comma-separated lists', () => {
+    expect(parseOrigins('*')).toBe('*');
+    expect(parseOrigins('none')).toEqual([]);
+    expect(parseOrigins('https://a.example/, http://localhost:3000')).toEqual([
+      'https://a.example',
+      'http://localhost:3000',
+    ]);
+  });
+});
+
+describe('CORS on the interface', () => {
+  test('answers a preflight from any origin by default, with the asked headers', async () => {
+    const { base } = await start();
+    const response = await fetch(`${base}${VALIDATE}`, { method: 'OPTIONS', headers: PREFLIGHT });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  test('adds the allow-origin header to answers, errors included', async () => {
+    const { base } = await start();
+    const response = await fetch(`${base}${VALIDATE}`, {
+      method: 'POST',
+      headers: { origin: 'https://app.example.com', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(response.headers.get('vary')).toBe('Origin');
+  });
+
+  test('refuses a preflight from an origin not in the list; turned off, OPTIONS is 405 again', async () => {
+    const listed = await start({ interfaceOrigins: ['https://other.example'], controlOrigins: [] });
+    const refused = await fetch(`${listed.base}${VALIDATE}`, {
+      method: 'OPTIONS',
+      headers: PREFLIGHT,
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'origin_not_allowed', errors: [] });
+    const off = await start({ interfaceOrigins: [], controlOrigins: [] });
+    const plain = await fetch(`${off.base}${VALIDATE}`, { method: 'OPTIONS', headers: PREFLIGHT });
+    expect(plain.status).toBe(405);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('the control API and pages answer loopback origins only', () => {
+  test('a request from another origin is refused and changes nothing', async () => {
+    const { base, mock } = await start();
+    const response = await fetch(`${base}/__mock/suppliers/DEMO_PAUSED`, {
+      method: 'PUT',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'Ongoing' }),
+    });
+    expect(response.status).toBe(403);
+    expect(mock.state.suppliers.DEMO_PAUSED!.status).toBe('Paused');
+    const page = await fetch(`${base}/console`, { headers: { origin: 'https://evil.example' } });
+    expect(page.status).toBe(403);
+  });
+
+  test('a loopback origin, or one the operator opened, may change the state', async () => {
+    const { base, mock } = await start({
+      interfaceOrigins: '*',
+      controlOrigins: ['https://ops.example'],
+    });
+    for (const origin of ['http://localhost:5173', 'https://ops.example']) {
+      const response = await fetch(`${base}/__mock/clock`, {
+        method: 'PUT',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ advance_seconds: 60 }),
+      });
+      expect(response.status, origin).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    expect(mock.state.clock.offsetMs).toBe(120_000);
+  });
+});
+
+describe('the pages', () => {
+  test('serve the landing page with the defaults, the specs with this mock as server', async () => {
+    const { base } = await start();
+    const landing = await (await fetch(`${base}/`)).text();
+    expect(landing).toContain('demo-api-key');
+    expect(landing).toContain('DEMO_ENERGY');
+    const spec = await (await fetch(`${base}/docs/openapi.json`)).json();
+    expect(spec.servers).toEqual([{ url: base, description: 'This mock.' }]);
+    const control = await (await fetch(`${base}/docs/control.json`)).json();
+    expect(control.paths['/__mock/accounts']).toBeDefined();
+  });
+
+  test('serve every asset a page names, with its content type', async () => {
+    const { base } = await start();
+    const cases: [string, string][] = [
+      ['/docs', 'text/html'],
+      ['/docs/assets/swagger-ui-bundle.js', 'text/javascript'],
+      ['/docs/assets/swagger-ui.css', 'text/css'],
+      ['/console', 'text/html'],
+      ['/console/app.js', 'text/javascript'],
+      ['/msw/mockServiceWorker.js', 'text/javascript'],
+      ['/favicon.svg', 'image/svg+xml'],
+    ];
+    for (const [path, type] of cases) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toContain(type);
+    }
+    const redirect = await fetch(`${base}/msw`, { redirect: 'manual' });
+    expect(redirect.status).toBe(308);
+    expect(redirect.headers.get('location')).toBe('/msw/');
+  });
+
+  test('leave the interface and the control API to the service (JSON 404 and 405)', async () => {
+    const { base } = await start();
+    expect((await fetch(`${base}/nowhere`)).status).toBe(404);
+    const post = await fetch(`${base}/console`, { method: 'POST' });
+    expect(post.status).toBe(404);
+    expect(await post.json()).toMatchObject({ code: 'not_found' });
+  });
+});
