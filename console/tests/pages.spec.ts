@@ -4,6 +4,7 @@
  * try-it console against this mock, all of it served offline by the mock itself.
  */
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   domesticExample,
@@ -182,11 +183,11 @@ test.describe('the API references', () => {
     await expect(page.locator('.live-responses-table')).toContainText('obtainKrakenToken');
     expect(off).toEqual([]);
     expect(problems.list).toEqual([]);
-    await page.screenshot({
-      path: process.env.UPDATE_SCREENSHOTS
-        ? 'docs/images/docs-interface.png'
-        : test.info().outputPath('docs.png'),
-    });
+    if (process.env.UPDATE_SCREENSHOTS) {
+      await page.screenshot({
+        path: resolve(import.meta.dirname, '../../docs/images/docs-interface.png'),
+      });
+    }
   });
 
   test('render the control API, whose try-it changes this mock', async ({
