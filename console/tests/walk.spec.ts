@@ -56,6 +56,21 @@ test.describe('the walk from staging to a COMPLETED transfer', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.locator('#message')).toContainText('Add notes: 201');
     await expect(page.getByRole('list', { name: 'Notes' })).toBeVisible();
+    // Transactions, historical statements and a payment instruction, each the spec's example.
+    for (const [kind, title] of [
+      ['transactions', 'Add transactions'],
+      ['statements', 'Add historical statements'],
+      ['payment', 'Create a payment instruction'],
+    ]) {
+      await page.getByLabel('What to attach').selectOption(kind!);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(page.locator('#message')).toContainText(`${title}: 201`);
+    }
+    await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('TXN-1001');
+    await expect(page.getByRole('list', { name: 'Historical statements' })).toContainText(
+      'STMT-2023-12',
+    );
+    await expect(page.locator('#payment-instruction')).toContainText('STRIPE');
 
     // Registration: send the flows, then play the industry's part, accepted two days from now.
     await page.getByRole('button', { name: 'Send registration flows' }).click();

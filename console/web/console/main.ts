@@ -565,7 +565,7 @@ apiKey.addEventListener('change', () => {
 const stageSupplier = select([]);
 const stageExternal = h('input', { type: 'text', required: true, maxlength: '128' });
 const payload = h('textarea', { rows: '12', spellcheck: 'false' });
-const supplierResult = h('pre', { id: 'supplier-result', 'aria-live': 'polite' }, '(no call yet)');
+const supplierResult = h('pre', { id: 'supplier-result' }, '(no call yet)');
 
 function showCall(what: string, answer: Answer) {
   supplierResult.textContent = `${what} → ${answer.status}\n${pretty(answer.body)}`;
@@ -1109,7 +1109,7 @@ const journalStatus = select([
   ['5xx', '5xx'],
 ]);
 const journalTable = h('div', { id: 'journal-table' });
-const journalEntry = h('div', { id: 'journal-entry', 'aria-live': 'polite' });
+const journalEntry = h('div', { id: 'journal-entry' });
 const outboxTable = h('div', { id: 'outbox-table' });
 journalOperation.addEventListener('change', () => refresh());
 journalStatus.addEventListener('change', () => refresh());
