@@ -105,12 +105,13 @@ export function landingPage(facts: LandingFacts): string {
 export function docsPage(title: string, specUrl: string): string {
   return page({
     title,
-    styles: ['/docs/assets/swagger-ui.css', '/console/console.css'],
+    styles: ['/docs/assets/swagger-ui.css', '/docs/assets/docs.css'],
     scripts: ['/docs/assets/docs.js'],
-    body: `<main id="main" class="docs">
+    // Swagger UI renders a <main> of its own: the wrapper is a plain element, the skip target.
+    body: `<div id="main" class="docs">
 <h1 class="docs-title">${escapeHtml(title)}</h1>
 <div id="swagger-ui" data-spec-url="${escapeHtml(specUrl)}"></div>
-</main>
+</div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>`,
   });
 }
@@ -120,7 +121,7 @@ export const DOCS_SCRIPT = `const root = document.getElementById('swagger-ui');
 window.ui = window.SwaggerUIBundle({
   url: root.dataset.specUrl,
   domNode: root,
-  deepLinking: true,
+  deepLinking: false,
   tryItOutEnabled: true,
   persistAuthorization: true,
   displayRequestDuration: true,
@@ -128,6 +129,14 @@ window.ui = window.SwaggerUIBundle({
   presets: [window.SwaggerUIBundle.presets.apis],
   layout: 'BaseLayout',
 });
+// Swagger UI leaves its server list unnamed and its code blocks out of the tab order: name the
+// one and make the others reachable, so that screen reader and keyboard users can use them.
+new MutationObserver(() => {
+  for (const select of root.querySelectorAll('select:not([aria-label])')) {
+    if (select.id === 'servers') select.setAttribute('aria-label', 'Server');
+  }
+  for (const pre of root.querySelectorAll('pre:not([tabindex])')) pre.setAttribute('tabindex', '0');
+}).observe(root, { childList: true, subtree: true });
 `;
 
 /** `/console`: the shell the console's script fills in. */

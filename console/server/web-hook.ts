@@ -89,6 +89,7 @@ const PAGES: Record<string, Page> = {
   '/docs/openapi.json': (request) => raw('json', specFor(dataImport.document, request)),
   '/docs/control.json': (request) => raw('json', specFor(mockControl.document, request)),
   '/docs/assets/docs.js': () => raw('js', DOCS_SCRIPT, true),
+  '/docs/assets/docs.css': () => raw('css', file(resolve(here, '../web/docs.css'))),
   '/docs/assets/swagger-ui.css': () => raw('css', file(resolve(swaggerUi, 'swagger-ui.css')), true),
   '/docs/assets/swagger-ui-bundle.js': () =>
     raw(

@@ -164,6 +164,22 @@ test.describe('the console on load', () => {
 });
 
 test.describe('the API references', () => {
+  test('have no serious accessibility violation, nor has the MSW page', async ({
+    page,
+    server,
+  }) => {
+    test.slow();
+    for (const path of ['/docs', '/docs/control']) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.locator('.opblock-summary-path').first()).toBeVisible();
+      await expect(page.locator('select[aria-label="Server"]')).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await page.goto(`${server.url}/msw/`);
+    await expect(page.locator('#msw-status')).toHaveAttribute('data-state', 'done');
+    expect(await seriousViolations(page), '/msw/').toEqual([]);
+  });
+
   test('render the interface from the bundled spec, offline, with try-it against this mock', async ({
     page,
     server,

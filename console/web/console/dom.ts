@@ -39,6 +39,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     }
   }
   append(element, children);
+  // A <pre> scrolls (max-height): keyboard users must be able to reach it to scroll it.
+  if (tag === 'pre' && !element.hasAttribute('tabindex')) element.tabIndex = 0;
   return element;
 }
 

@@ -42,6 +42,8 @@ function show(title: string, result: StepResult, ok: boolean) {
   heading.textContent = `${ok ? 'OK' : 'FAILED'}: ${title} (${result.status})`;
   heading.className = ok ? 'status-ok' : 'status-bad';
   const pre = document.createElement('pre');
+  // Scrollable, so it must be reachable with the keyboard.
+  pre.tabIndex = 0;
   pre.textContent = JSON.stringify(result.body, null, 2);
   item.append(heading, pre);
   list.append(item);
