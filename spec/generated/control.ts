@@ -1264,7 +1264,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only requests routed to this operationId of the interface (the control API's requests have none).
+                 * @description Only requests routed to this operationId (of the interface or of the control API).
                  * @example processAccount
                  */
                 operation_id?: string;

@@ -65,11 +65,11 @@ interface MeterPoint {
 interface AccountRecord {
   status: string;
   data: Record<string, unknown>;
-  serviceAccountNumber?: string;
-  operationsTeam?: string;
-  transactions?: { transactionData: Record<string, unknown>; addedAt: string }[];
-  statements?: { statement: Record<string, unknown>; attachedAt: string }[];
-  paymentInstruction?: { vendor: string; reference: string; type: string; createdAt: string };
+  service_account_number?: string;
+  operations_team?: string;
+  transactions?: { transaction_data: Record<string, unknown>; added_at: string }[];
+  statements?: { statement: Record<string, unknown>; attached_at: string }[];
+  payment_instruction?: { vendor: string; reference: string; type: string; created_at: string };
 }
 interface NoteView {
   body: string;
@@ -1036,11 +1036,11 @@ async function refreshAccount() {
           'Transactions',
           ['Id', 'Date', 'Type', 'Amount', 'Reason'],
           (r.transactions ?? []).map((t) => [
-            String(t.transactionData.transaction_id),
-            String(t.transactionData.transaction_date),
-            String(t.transactionData.type ?? ''),
-            String(t.transactionData.amount ?? ''),
-            String(t.transactionData.reason ?? ''),
+            String(t.transaction_data.transaction_id),
+            String(t.transaction_data.transaction_date),
+            String(t.transaction_data.type ?? ''),
+            String(t.transaction_data.amount ?? ''),
+            String(t.transaction_data.reason ?? ''),
           ]),
         ),
     h('h4', {}, 'Historical statements'),
@@ -1054,11 +1054,11 @@ async function refreshAccount() {
           ),
         ),
     h('h4', {}, 'Payment instruction'),
-    r.paymentInstruction
+    r.payment_instruction
       ? h(
           'p',
           { id: 'payment-instruction' },
-          `${r.paymentInstruction.vendor} ${r.paymentInstruction.type} ${r.paymentInstruction.reference} (${r.paymentInstruction.createdAt}) `,
+          `${r.payment_instruction.vendor} ${r.payment_instruction.type} ${r.payment_instruction.reference} (${r.payment_instruction.created_at}) `,
           h(
             'button',
             {
@@ -1078,8 +1078,8 @@ async function refreshAccount() {
       'p',
       {},
       `Status: ${r.status}`,
-      r.serviceAccountNumber ? ` · service account ${r.serviceAccountNumber}` : '',
-      r.operationsTeam ? ` · team ${r.operationsTeam}` : '',
+      r.service_account_number ? ` · service account ${r.service_account_number}` : '',
+      r.operations_team ? ` · team ${r.operations_team}` : '',
     ),
     h('details', {}, h('summary', {}, 'Staged payload'), h('pre', {}, pretty(r.data))),
   ]);
@@ -1280,18 +1280,22 @@ function refresh(): Promise<void> {
 }
 
 async function start() {
-  const openapi = (await fetch('/docs/openapi.json').then((r) => r.json())) as Spec;
+  const [openapi, controlDoc] = (await Promise.all(
+    ['/docs/openapi.json', '/docs/control.json'].map((url) => fetch(url).then((r) => r.json())),
+  )) as [Spec, Spec];
   interfaceSpec = openapi;
   const account = structuredClone(
     openapi.components.examples.DomesticAccount?.value ?? {},
   ) as Record<string, unknown>;
   payload.value = JSON.stringify(account, null, 2);
   stageExternal.value = String(account.external_account_number ?? 'EXTERNAL-1234');
-  // The journal names the interface's operations (the control API's changes show by path).
-  const operations = Object.values(openapi.paths).flatMap((item) =>
-    Object.values(item)
-      .map((op) => op.operationId)
-      .filter((id): id is string => typeof id === 'string'),
+  // The journal names the operation of every request, the interface's and the control API's.
+  const operations = [openapi, controlDoc].flatMap((doc) =>
+    Object.values(doc.paths).flatMap((item) =>
+      Object.values(item)
+        .map((op) => op.operationId)
+        .filter((id): id is string => typeof id === 'string'),
+    ),
   );
   replace(
     journalOperation,
