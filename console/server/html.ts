@@ -102,7 +102,7 @@ export function landingPage(facts: LandingFacts): string {
 }
 
 /** `/docs` and `/docs/control`: Swagger UI over a bundled spec (decision 009). */
-export function docsPage(title: string, specUrl: string): string {
+export function docsPage(title: string, specUrl: string, hint?: string): string {
   return page({
     title,
     styles: ['/docs/assets/swagger-ui.css', '/docs/assets/docs.css'],
@@ -110,6 +110,7 @@ export function docsPage(title: string, specUrl: string): string {
     // Swagger UI renders a <main> of its own: the wrapper is a plain element, the skip target.
     body: `<div id="main" class="docs">
 <h1 class="docs-title">${escapeHtml(title)}</h1>
+${hint ? `<p class="docs-hint">${hint}</p>` : ''}
 <div id="swagger-ui" data-spec-url="${escapeHtml(specUrl)}"></div>
 </div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>`,

@@ -70,6 +70,22 @@ function specFor(document: Record<string, unknown>, request: PlainRequest): stri
   });
 }
 
+/**
+ * The interface's spec for the reference page: ObtainToken's API key example becomes this mock's
+ * demo key (when it runs on its default state), so that try-it obtains a token as it stands.
+ */
+function interfaceSpecFor(request: PlainRequest, apiKey: string | undefined): string {
+  const document = dataImport.document as { components?: { examples?: Record<string, unknown> } };
+  if (!apiKey) return specFor(document, request);
+  const examples = structuredClone(document.components?.examples ?? {}) as Record<
+    string,
+    { value?: { variables?: { input?: { APIKey?: string } } } }
+  >;
+  const input = examples.ObtainTokenWithApiKeyRequest?.value?.variables?.input;
+  if (input?.APIKey !== undefined) input.APIKey = apiKey;
+  return specFor({ ...document, components: { ...document.components, examples } }, request);
+}
+
 type Page = (request: PlainRequest, options: WebHookOptions) => RawResponse | Promise<RawResponse>;
 
 const PAGES: Record<string, Page> = {
@@ -83,10 +99,18 @@ const PAGES: Record<string, Page> = {
         operationsTeams: service.state.operationsTeams,
       }),
     ),
-  '/docs': () => raw('html', docsPage('Data-Import interface reference', '/docs/openapi.json')),
+  '/docs': () =>
+    raw(
+      'html',
+      docsPage(
+        'Data-Import interface reference',
+        '/docs/openapi.json',
+        'Every "Execute" calls this mock. For the secured operations, execute ObtainToken (the demo key is pre-filled), then <em>Authorize</em> with <code>Token &lt;token&gt;</code>.',
+      ),
+    ),
   '/docs/control': () =>
     raw('html', docsPage('Data-Import mock control API reference', '/docs/control.json')),
-  '/docs/openapi.json': (request) => raw('json', specFor(dataImport.document, request)),
+  '/docs/openapi.json': (request, { apiKey }) => raw('json', interfaceSpecFor(request, apiKey)),
   '/docs/control.json': (request) => raw('json', specFor(mockControl.document, request)),
   '/docs/assets/docs.js': () => raw('js', DOCS_SCRIPT, true),
   '/docs/assets/docs.css': () => raw('css', file(resolve(here, '../web/docs.css'))),
