@@ -210,6 +210,8 @@ test.describe('the API references', () => {
       .textContent();
     const token = JSON.parse(tokenText!).data.obtainKrakenToken.token as string;
     expect(token).toMatch(/\S{20,}/);
+    // Loading the reference and trying ObtainToken left no error behind.
+    expect(problems.list).toEqual([]);
     // Authorize with the token, then a secured operation answers through try-it.
     await page.getByRole('button', { name: 'Authorize' }).first().click();
     const dialog = page.locator('.modal-ux');
