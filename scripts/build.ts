@@ -6,7 +6,7 @@
  *    directories; the spec's JSON bundles come along because spec/index.ts imports them.
  * 2. The spec documents as YAML beside their JSON, for the `./spec/*.yaml` exports.
  * 3. The reference's rule catalogue, which the contract suite's traceability report reads, and
- *    the fixtures' example population profiles.
+ *    the fixtures' example population profiles and the browser pages' style sheets.
  * 4. The bins made executable.
  * A type error fails the build: the package is only as good as what Node's own resolution of
  * the emitted imports allows. Why tsc and not a bundler: docs/decisions/009-packaging.md.
@@ -40,6 +40,9 @@ for (const name of ['openapi', 'control']) {
 }
 
 cpSync(`${root}docs/reference/`, `${dist}docs/reference/`, { recursive: true });
+// The browser pages' sources and styles: the mock's server bundles them with esbuild on first
+// request (console/server/bundles.ts), from the compiled modules beside them in dist/.
+cpSync(`${root}console/web/`, `${dist}console/web/`, { recursive: true });
 
 // The example population profiles the fixtures README points to (`--profile FILE`).
 cpSync(`${root}fixtures/profiles/`, `${dist}fixtures/profiles/`, { recursive: true });

@@ -5,8 +5,10 @@
  * and clock) run against an origin that exists nowhere, so every answer comes from the worker.
  */
 import { setupWorker } from 'msw/browser';
-import { createDataImportMock } from '../../../mocks/index.ts';
-import { dataImport } from '../../../spec/index.ts';
+// `.js`: in the repository esbuild finds the .ts beside it; in the published package (dist/, see
+// scripts/build.ts) the compiled .js is there.
+import { createDataImportMock } from '../../../mocks/index.js';
+import { dataImport } from '../../../spec/index.js';
 
 const BASE = 'https://api.example.energy';
 
