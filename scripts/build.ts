@@ -40,9 +40,10 @@ for (const name of ['openapi', 'control']) {
 }
 
 cpSync(`${root}docs/reference/`, `${dist}docs/reference/`, { recursive: true });
-// The browser pages' sources and styles: the mock's server bundles them with esbuild on first
-// request (console/server/bundles.ts), from the compiled modules beside them in dist/.
-cpSync(`${root}console/web/`, `${dist}console/web/`, { recursive: true });
+// The browser pages' style sheets (their scripts are compiled above; the mock's server bundles
+// them with esbuild on first request, console/server/bundles.ts).
+for (const sheet of ['console.css', 'docs.css'])
+  cpSync(`${root}console/web/${sheet}`, `${dist}console/web/${sheet}`);
 
 // The example population profiles the fixtures README points to (`--profile FILE`).
 cpSync(`${root}fixtures/profiles/`, `${dist}fixtures/profiles/`, { recursive: true });

@@ -3,15 +3,22 @@
  * repository's TypeScript the first time a page asks for them, and kept in memory. Nothing is
  * fetched from elsewhere: every module comes from the repository or node_modules.
  */
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** An entry point: the TypeScript source in the repository, its compiled module in the package. */
+function entry(path: string): string {
+  const source = resolve(root, `${path}.ts`);
+  return existsSync(source) ? source : resolve(root, `${path}.js`);
+}
+
 /** The browser entry points, by the URL path they are served at. */
 export const BUNDLES: Record<string, string> = {
-  '/console/app.js': resolve(root, 'web/console/main.ts'),
-  '/msw/app.js': resolve(root, 'web/msw/main.ts'),
+  '/console/app.js': entry('web/console/main'),
+  '/msw/app.js': entry('web/msw/main'),
 };
 
 const built = new Map<string, Promise<string>>();

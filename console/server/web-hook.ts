@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// Only the helper that names the package's folder: its index would load the whole bundle.
+import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import type { RawResponse, ServerHook } from '../../mocks/adapters/node-server.ts';
 import type { MockService, PlainRequest } from '../../mocks/service.ts';
 import { dataImport, mockControl } from '../../spec/index.ts';
@@ -17,7 +19,7 @@ import { consolePage, DOCS_SCRIPT, docsPage, FAVICON, landingPage, mswPage } fro
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
-const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'));
+const swaggerUi = getAbsoluteFSPath();
 
 /** Options of {@link createWebHook}. */
 export interface WebHookOptions {
