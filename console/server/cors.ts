@@ -1,5 +1,5 @@
 /**
- * Cross-origin requests to the standalone mock (decision 010): a supplier's web front end on
+ * Cross-origin requests to the standalone mock (decision 011): a supplier's web front end on
  * another origin may call the interface (on by default, as Prism and WireMock offer it; the
  * operator narrows or turns it off), while the control API, the console and the other pages
  * answer loopback origins only unless the operator opens them, so that a web page on the

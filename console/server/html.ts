@@ -101,7 +101,7 @@ export function landingPage(facts: LandingFacts): string {
   });
 }
 
-/** `/docs` and `/docs/control`: Swagger UI over a bundled spec (decision 010). */
+/** `/docs` and `/docs/control`: Swagger UI over a bundled spec (decision 011). */
 export function docsPage(title: string, specUrl: string, hint?: string): string {
   return page({
     title,

@@ -1,7 +1,7 @@
 /**
  * The standalone server's web hook: the pages a person opens in a browser (`/`, `/docs`,
  * `/docs/control`, `/console`, `/msw/`) and their assets, and the CORS policy in front of the
- * interface and the control API (decision 010). Pages only read; the console and the MSW page
+ * interface and the control API (decision 011). Pages only read; the console and the MSW page
  * act through the control API and the interface like any other client.
  */
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * CORS in a real browser: a supplier's web front end on another origin (app.example.test, mapped
  * to loopback by Chromium's resolver) calls the interface, preflight and all; the same page cannot
- * touch the control API unless the operator opens it to that origin (decision 010).
+ * touch the control API unless the operator opens it to that origin (decision 011).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

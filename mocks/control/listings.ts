@@ -2,7 +2,7 @@
  * The control API's listings, for an operator who looks rather than asks about one record: the
  * accounts with search (GEN-9, STG-6), the skip marks (STG-6), the payment vendor's faults
  * (PAY-4, PAY-5) and the request journal filtered and one entry of it with its bodies. The
- * browser console is built on these and on the interface only (decision 010).
+ * browser console is built on these and on the interface only (decision 011).
  */
 import type { AccountRecord } from '../domain/state.ts';
 import { reply as json } from '../operations/types.ts';
