@@ -3,6 +3,7 @@
  * web Request/Response layer, which caps MSW near 2,400 req/s on these machines (decision 004).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { LazyList } from '../domain/lazy-list.ts';
 import { errorResponse } from '../error-bodies.ts';
 import type { MockService, PlainRequest } from '../service.ts';
 
@@ -47,12 +48,34 @@ export async function toPlainRequest(
   };
 }
 
+/** Writes a list read lazily from the store item by item, waiting whenever the socket is full. */
+async function sendList(
+  res: ServerResponse,
+  status: number,
+  list: LazyList<unknown>,
+  headers: Record<string, string>,
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  let chunk = '[';
+  let first = true;
+  for (const item of list) {
+    chunk += (first ? '' : ',') + JSON.stringify(item);
+    first = false;
+    if (chunk.length >= 64 * 1024) {
+      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+      chunk = '';
+    }
+  }
+  res.end(`${chunk}]`);
+}
+
 function send(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  if (body instanceof LazyList) return sendList(res, status, body, headers);
   const payload = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json',
@@ -68,7 +91,7 @@ export function createMockServer(service: MockService): Server {
     try {
       const bodyText = await readBody(req);
       const response = await service.handle(await toPlainRequest(req, bodyText));
-      send(res, response.status, response.body, response.headers);
+      await send(res, response.status, response.body, response.headers);
     } catch (error) {
       const response = errorResponse({
         code: 'server_error',

@@ -41,7 +41,7 @@ function convert(value: unknown, rename: (key: string) => string, keysAreData = 
 
 /** The state as its snake_case document (a deep copy). */
 export function stateDocument(state: MockState): Json {
-  return convert(state, toSnake) as Json;
+  return convert({ ...state, accounts: state.accounts.toJSON() }, toSnake) as Json;
 }
 
 /** Whether a document is of the earlier camelCase form. */
@@ -52,7 +52,7 @@ export function isLegacyDocument(document: Json): boolean {
 /** The state of a document, snake_case or of an earlier version. */
 export function stateFromDocument(document: Json): MockState {
   const camel = isLegacyDocument(document) ? document : (convert(document, toCamel) as Json);
-  return upgradeState(structuredClone(camel) as unknown as MockState);
+  return upgradeState(structuredClone(camel) as unknown as Parameters<typeof upgradeState>[0]);
 }
 
 /** The camelCase form of a snake_case document (configuration files use the same convention). */

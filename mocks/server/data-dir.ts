@@ -1,0 +1,199 @@
+/**
+ * `--data-dir DIR` (decision 009): the standalone server's state in an embedded, crash-safe store
+ * (LMDB through the `lmdb` package, a prebuilt binary from the registry). Each account import
+ * process is one record, the rest of the state (suppliers, tokens, clock, outbox ...) one small
+ * document, and an index keeps each supplier's processes in staging order so that the lists
+ * stream. A request that moved the state's revision writes the records it read or set and the
+ * document in one transaction, and is answered only once that transaction is committed and on
+ * disk: a write costs the same at a million accounts as at ten, and a crash (kill -9 included)
+ * loses nothing that was acknowledged. Concurrent requests share commits (group commit).
+ */
+import { type Database, open, type RootDatabase } from 'lmdb';
+import type { AccountMap, AccountRecord, MockState, ProcessSummary } from '../domain/state.ts';
+
+/** A stored account: its record and its place in the staging order. */
+interface Stored {
+  seq: number;
+  record: AccountRecord;
+}
+
+type IndexKey = [string, number];
+type Meta = Omit<MockState, 'accounts'>;
+
+const STATE = 'state';
+const NEXT_SEQ = 'next-seq';
+/** How many records read by read-only requests are kept before they are let go. */
+const HELD_LIMIT = 1024;
+
+function summaryOf(record: AccountRecord): ProcessSummary {
+  return {
+    externalAccountNumber: record.externalAccountNumber,
+    status: record.status,
+    serviceAccountNumber: record.serviceAccountNumber,
+    createdAt: record.createdAt,
+    stagedAt: record.stagedAt,
+  };
+}
+
+function withoutAccounts(state: MockState): Meta {
+  const { accounts: _accounts, ...meta } = state;
+  return meta;
+}
+
+/** The accounts of a data directory, as the domain's {@link AccountMap}. */
+export class StoredAccounts implements AccountMap {
+  readonly #records: Database<Stored, string>;
+  readonly #index: Database<ProcessSummary, IndexKey>;
+  readonly #meta: Database<unknown, string>;
+  /**
+   * Records handed to the domain since the last write, with their place in the staging order.
+   * The domain changes a record in the same synchronous step in which it reads it and bumps the
+   * revision, so every changed record is here when the edge writes the request.
+   */
+  readonly #held = new Map<string, Stored>();
+  #nextSeq: number;
+  #writtenRevision = -1;
+  #state: MockState | undefined;
+
+  constructor(root: RootDatabase) {
+    this.#records = root.openDB<Stored, string>({ name: 'accounts', compression: true });
+    this.#index = root.openDB<ProcessSummary, IndexKey>({ name: 'processes' });
+    this.#meta = root.openDB<unknown, string>({ name: 'meta' });
+    this.#nextSeq = (this.#meta.get(NEXT_SEQ) as number | undefined) ?? 0;
+  }
+
+  /** The state document of the directory, or undefined for a new one. */
+  savedMeta(): Meta | undefined {
+    return this.#meta.get(STATE) as Meta | undefined;
+  }
+
+  /** Ties the map to the state it belongs to (its revision tells when held records may go). */
+  attach(state: MockState): void {
+    this.#state = state;
+    this.#writtenRevision = state.revision;
+  }
+
+  #hold(key: string): Stored | undefined {
+    const held = this.#held.get(key);
+    if (held) return held;
+    // Records that read-only requests read are let go once nothing unwritten is pending.
+    if (this.#held.size >= HELD_LIMIT && this.#state?.revision === this.#writtenRevision) {
+      this.#held.clear();
+    }
+    const stored = this.#records.get(key);
+    if (stored) this.#held.set(key, stored);
+    return stored;
+  }
+
+  get(key: string): AccountRecord | undefined {
+    return this.#hold(key)?.record;
+  }
+
+  set(key: string, record: AccountRecord): void {
+    const stored = this.#hold(key);
+    this.#held.set(key, { seq: stored?.seq ?? this.#nextSeq++, record });
+  }
+
+  has(key: string): boolean {
+    return this.#held.has(key) || this.#records.doesExist(key);
+  }
+
+  get size(): number {
+    const unwritten = [...this.#held.keys()].filter((k) => !this.#records.doesExist(k)).length;
+    return (this.#records.getStats() as { entryCount: number }).entryCount + unwritten;
+  }
+
+  *entries(): Iterable<[string, AccountRecord]> {
+    for (const { key, value } of this.#records.getRange()) {
+      yield [key, this.#held.get(key)?.record ?? value.record];
+    }
+    for (const [key, stored] of this.#held) {
+      if (!this.#records.doesExist(key)) yield [key, stored.record];
+    }
+  }
+
+  processesOf(importSupplier: string): Iterable<ProcessSummary> {
+    return this.#index
+      .getRange({ start: [importSupplier, 0], end: [importSupplier, Number.MAX_SAFE_INTEGER] })
+      .map(({ value }) => value);
+  }
+
+  toJSON(): Record<string, AccountRecord> {
+    return Object.fromEntries(this.entries());
+  }
+
+  /**
+   * Writes the state as it is now: the held records, their index entries and the state
+   * document, in one transaction; resolves once it is committed and on disk.
+   */
+  write(state: MockState): Promise<void> {
+    const records = [...this.#held];
+    this.#held.clear();
+    this.#writtenRevision = state.revision;
+    const meta = withoutAccounts(state);
+    const nextSeq = this.#nextSeq;
+    return this.#meta
+      .transaction(() => {
+        for (const [key, stored] of records) {
+          this.#records.put(key, stored);
+          this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record));
+        }
+        this.#meta.put(STATE, meta);
+        this.#meta.put(NEXT_SEQ, nextSeq);
+      })
+      .then(() => undefined);
+  }
+
+  /** Replaces everything with a whole state (the operator's reset or import), in one transaction. */
+  replace(state: MockState): Promise<void> {
+    const accounts = [...state.accounts.entries()];
+    this.#held.clear();
+    this.#nextSeq = accounts.length;
+    this.#writtenRevision = state.revision;
+    const meta = withoutAccounts(state);
+    return this.#meta
+      .transaction(() => {
+        this.#records.clearSync();
+        this.#index.clearSync();
+        accounts.forEach(([key, record], seq) => {
+          this.#records.put(key, { seq, record });
+          this.#index.put([record.importSupplier, seq], summaryOf(record));
+        });
+        this.#meta.put(STATE, meta);
+        this.#meta.put(NEXT_SEQ, accounts.length);
+      })
+      .then(() => undefined);
+  }
+}
+
+/** An open data directory: the state it holds and the writer the edge calls on every change. */
+export interface DataDir {
+  /** The saved state, or undefined for a new directory. */
+  state: MockState | undefined;
+  accounts: StoredAccounts;
+  /** Persists a request that changed the state (or replaced it); resolves once durable. */
+  write(state: MockState): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens (or creates) a data directory. */
+export function openDataDir(path: string): DataDir {
+  const root = open({ path, maxDbs: 4 });
+  const accounts = new StoredAccounts(root);
+  const meta = accounts.savedMeta();
+  const state: MockState | undefined = meta ? { ...meta, accounts } : undefined;
+  if (state) accounts.attach(state);
+  return {
+    state,
+    accounts,
+    write(next) {
+      if (next.accounts === accounts) return accounts.write(next);
+      // A new state (reset, import, the first start): its in-memory accounts move into the store.
+      const replaced = accounts.replace(next);
+      next.accounts = accounts;
+      accounts.attach(next);
+      return replaced;
+    },
+    close: () => root.close(),
+  };
+}
