@@ -1,8 +1,8 @@
 /**
  * `--data-dir DIR` (decision 009): the standalone server's state in an embedded, crash-safe store
  * (LMDB through the `lmdb` package, a prebuilt binary from the registry). Each account import
- * process is one record, the rest of the state (suppliers, tokens, clock, outbox ...) one small
- * document, and an index keeps each supplier's processes in staging order so that the lists
+ * process is one record, each e-mail of the outbox one record, the rest of the state (suppliers,
+ * tokens, clock ...) one small document, and an index keeps each supplier's processes in staging order so that the lists
  * stream. A request that moved the state's revision writes the records it read or set and the
  * document in one transaction, and is answered only once that transaction is committed and on
  * disk: a write costs the same at a million accounts as at ten, and a crash (kill -9 included)
@@ -18,7 +18,7 @@ interface Stored {
 }
 
 type IndexKey = [string, number];
-type Meta = Omit<MockState, 'accounts'>;
+type Meta = Omit<MockState, 'accounts' | 'outbox'>;
 
 const STATE = 'state';
 const NEXT_SEQ = 'next-seq';
@@ -36,7 +36,7 @@ function summaryOf(record: AccountRecord): ProcessSummary {
 }
 
 function withoutAccounts(state: MockState): Meta {
-  const { accounts: _accounts, ...meta } = state;
+  const { accounts: _accounts, outbox: _outbox, ...meta } = state;
   return meta;
 }
 
@@ -45,6 +45,9 @@ export class StoredAccounts implements AccountMap {
   readonly #records: Database<Stored, string>;
   readonly #index: Database<ProcessSummary, IndexKey>;
   readonly #meta: Database<unknown, string>;
+  /** The outbox (SUP-4), one entry per record: it only grows, so a write appends the new ones. */
+  readonly #outbox: Database<MockState['outbox'][number], number>;
+  #writtenOutbox = 0;
   /**
    * Records handed to the domain since the last write, with their place in the staging order.
    * The domain changes a record in the same synchronous step in which it reads it and bumps the
@@ -59,12 +62,17 @@ export class StoredAccounts implements AccountMap {
     this.#records = root.openDB<Stored, string>({ name: 'accounts', compression: true });
     this.#index = root.openDB<ProcessSummary, IndexKey>({ name: 'processes' });
     this.#meta = root.openDB<unknown, string>({ name: 'meta' });
+    this.#outbox = root.openDB<MockState['outbox'][number], number>({ name: 'outbox' });
     this.#nextSeq = (this.#meta.get(NEXT_SEQ) as number | undefined) ?? 0;
   }
 
-  /** The state document of the directory, or undefined for a new one. */
-  savedMeta(): Meta | undefined {
-    return this.#meta.get(STATE) as Meta | undefined;
+  /** The saved state without its accounts, or undefined for a new directory. */
+  savedState(): Omit<MockState, 'accounts'> | undefined {
+    const meta = this.#meta.get(STATE) as Meta | undefined;
+    if (!meta) return undefined;
+    const outbox = [...this.#outbox.getRange().map(({ value }) => value)];
+    this.#writtenOutbox = outbox.length;
+    return { ...meta, outbox };
   }
 
   /** Ties the map to the state it belongs to (its revision tells when held records may go). */
@@ -132,16 +140,20 @@ export class StoredAccounts implements AccountMap {
     this.#writtenRevision = state.revision;
     const meta = withoutAccounts(state);
     const nextSeq = this.#nextSeq;
-    return this.#meta
-      .transaction(() => {
-        for (const [key, stored] of records) {
-          this.#records.put(key, stored);
-          this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record));
-        }
-        this.#meta.put(STATE, meta);
-        this.#meta.put(NEXT_SEQ, nextSeq);
-      })
-      .then(() => undefined);
+    const outboxFrom = this.#writtenOutbox;
+    const outbox = state.outbox.slice(outboxFrom);
+    this.#writtenOutbox = state.outbox.length;
+    // Writes issued in one synchronous step go into one LMDB transaction (lmdb's event-turn
+    // batching); requests in flight together share a commit. Answer once it is on disk.
+    for (const [key, stored] of records) {
+      this.#records.put(key, stored);
+      this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record));
+    }
+    outbox.forEach((entry, i) => {
+      this.#outbox.put(outboxFrom + i, entry);
+    });
+    this.#meta.put(NEXT_SEQ, nextSeq);
+    return this.#meta.put(STATE, meta).then(() => this.#meta.flushed.then(() => undefined));
   }
 
   /** Replaces everything with a whole state (the operator's reset or import), in one transaction. */
@@ -150,19 +162,25 @@ export class StoredAccounts implements AccountMap {
     this.#held.clear();
     this.#nextSeq = accounts.length;
     this.#writtenRevision = state.revision;
+    this.#writtenOutbox = state.outbox.length;
     const meta = withoutAccounts(state);
-    return this.#meta
-      .transaction(() => {
-        this.#records.clearSync();
-        this.#index.clearSync();
-        accounts.forEach(([key, record], seq) => {
-          this.#records.put(key, { seq, record });
-          this.#index.put([record.importSupplier, seq], summaryOf(record));
-        });
-        this.#meta.put(STATE, meta);
-        this.#meta.put(NEXT_SEQ, accounts.length);
-      })
-      .then(() => undefined);
+    const outbox = [...state.outbox];
+    // Rare (an operator's reset or import): one synchronous, durable transaction.
+    this.#meta.transactionSync(() => {
+      this.#records.clearSync();
+      this.#index.clearSync();
+      this.#outbox.clearSync();
+      outbox.forEach((entry, i) => {
+        this.#outbox.putSync(i, entry);
+      });
+      accounts.forEach(([key, record], seq) => {
+        this.#records.putSync(key, { seq, record });
+        this.#index.putSync([record.importSupplier, seq], summaryOf(record));
+      });
+      this.#meta.putSync(STATE, meta);
+      this.#meta.putSync(NEXT_SEQ, accounts.length);
+    });
+    return Promise.resolve();
   }
 }
 
@@ -178,10 +196,10 @@ export interface DataDir {
 
 /** Opens (or creates) a data directory. */
 export function openDataDir(path: string): DataDir {
-  const root = open({ path, maxDbs: 4 });
+  const root = open({ path, maxDbs: 8 });
   const accounts = new StoredAccounts(root);
-  const meta = accounts.savedMeta();
-  const state: MockState | undefined = meta ? { ...meta, accounts } : undefined;
+  const saved = accounts.savedState();
+  const state: MockState | undefined = saved ? { ...saved, accounts } : undefined;
   if (state) accounts.attach(state);
   return {
     state,
