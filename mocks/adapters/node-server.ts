@@ -3,7 +3,7 @@
  * web Request/Response layer, which caps MSW near 2,400 req/s on these machines (decision 004).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { LazyList } from '../domain/lazy-list.ts';
+import { JsonChunks, LazyList } from '../domain/lazy-list.ts';
 import { errorResponse } from '../error-bodies.ts';
 import type { MockService, PlainRequest } from '../service.ts';
 
@@ -69,6 +69,25 @@ async function sendList(
   res.end(`${chunk}]`);
 }
 
+/** Writes a JSON document piece by piece, waiting whenever the socket is full. */
+async function sendChunks(
+  res: ServerResponse,
+  status: number,
+  chunks: JsonChunks,
+  headers: Record<string, string>,
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  let pending = '';
+  for (const chunk of chunks) {
+    pending += chunk;
+    if (pending.length >= 64 * 1024) {
+      if (!res.write(pending)) await new Promise((resolve) => res.once('drain', resolve));
+      pending = '';
+    }
+  }
+  res.end(pending);
+}
+
 function send(
   res: ServerResponse,
   status: number,
@@ -76,6 +95,7 @@ function send(
   headers: Record<string, string> = {},
 ) {
   if (body instanceof LazyList) return sendList(res, status, body, headers);
+  if (body instanceof JsonChunks) return sendChunks(res, status, body, headers);
   const payload = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json',

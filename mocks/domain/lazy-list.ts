@@ -18,3 +18,24 @@ export class LazyList<T> implements Iterable<T> {
     return [...this];
   }
 }
+
+/**
+ * A JSON document written piece by piece (decision 009): the standalone server sends the chunks
+ * as they come, so a store's state export is never held whole; `JSON.stringify` elsewhere gets
+ * the parsed document.
+ */
+export class JsonChunks implements Iterable<string> {
+  readonly #chunks: () => Iterable<string>;
+
+  constructor(chunks: () => Iterable<string>) {
+    this.#chunks = chunks;
+  }
+
+  [Symbol.iterator](): Iterator<string> {
+    return this.#chunks()[Symbol.iterator]();
+  }
+
+  toJSON(): unknown {
+    return JSON.parse([...this].join(''));
+  }
+}

@@ -6,7 +6,8 @@
  * through unchanged, as do the keys of maps (supplier codes, account keys, token hashes, MPANs).
  * Documents of earlier versions (camelCase, NUL-separated keys) still load.
  */
-import { type MockState, upgradeState } from './state.ts';
+import { JsonChunks } from './lazy-list.ts';
+import { MemoryAccounts, type MockState, upgradeState } from './state.ts';
 
 type Json = Record<string, unknown>;
 
@@ -43,6 +44,27 @@ function convert(value: unknown, rename: (key: string) => string, keysAreData = 
 export function stateDocument(state: MockState): Json {
   return convert({ ...state, accounts: state.accounts.toJSON() }, toSnake) as Json;
 }
+
+/**
+ * The same document for export: whole for a state in memory, and for a store's state as
+ * {@link JsonChunks}, one account at a time, so that exporting a million accounts streams.
+ */
+export function stateExport(state: MockState): Json | JsonChunks {
+  if (state.accounts instanceof MemoryAccounts) return stateDocument(state);
+  return new JsonChunks(function* () {
+    const rest = JSON.stringify(convert({ ...state, accounts: { [MARK]: null } }, toSnake));
+    const [before, after] = rest.split(`{${JSON.stringify(MARK)}:null}`);
+    yield `${before}{`;
+    let first = true;
+    for (const [key, record] of state.accounts.entries()) {
+      yield `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(convert(record, toSnake))}`;
+      first = false;
+    }
+    yield `}${after}`;
+  });
+}
+
+const MARK = '\u0000accounts';
 
 /** Whether a document is of the earlier camelCase form. */
 export function isLegacyDocument(document: Json): boolean {

@@ -1,7 +1,10 @@
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { createMockServer } from '../adapters/node-server.ts';
 import { LazyList } from '../domain/lazy-list.ts';
 import { createTestClient } from '../test-client.ts';
 import { openDataDir } from './data-dir.ts';
@@ -98,10 +101,30 @@ describe('--data-dir', () => {
     await first.client.login();
     const a = first.client.account();
     await first.client.stage(a);
-    const exported = await first.client.call('GET', '/__mock/state');
-    expect(Object.keys((exported.body as { accounts: object }).accounts)).toEqual([
-      `DEMO_ENERGY/${a.external_account_number}`,
+    // Over HTTP the export and the list are written piece by piece; they parse as the whole.
+    const server = createMockServer(first.client.mock.service).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const exported = await (await fetch(`${base}/__mock/state`)).json();
+    expect(Object.keys(exported.accounts)).toEqual([`DEMO_ENERGY/${a.external_account_number}`]);
+    expect(exported.accounts[`DEMO_ENERGY/${a.external_account_number}`]).toMatchObject({
+      import_supplier: 'DEMO_ENERGY',
+      status: 'staged',
+      data: a,
+    });
+    expect(exported).toMatchObject({ version: 1, account_sequence: 0, outbox: [] });
+    const token = await first.client.login();
+    const listed = await fetch(`${base}${list('all')}`, {
+      headers: { authorization: `Token ${token}` },
+    });
+    expect(await listed.json()).toEqual([
+      {
+        external_account_number: a.external_account_number,
+        service_account_number: null,
+        account_created_at: null,
+      },
     ]);
+    server.close();
     expect((await first.client.call('POST', '/__mock/reset')).status).toBe(200);
     await first.dir.close();
 
