@@ -2,7 +2,8 @@
  * `npm run bench:hot-path`: what one request costs in process, through the same `service.handle()`
  * both adapters call, beside one `JSON.parse` of its body (no HTTP, so no socket noise). Run it
  * under `node --cpu-prof` (`npm run bench:profile`) to see where the time goes; the summary of a
- * profile is printed by `benchmarks/profile-summary.ts`. Writes benchmarks/results/hot-path.json.
+ * profile is printed by `benchmarks/profile-summary.ts`. Writes benchmarks/results/hot-path.json
+ * (hot-path-LABEL.json with HOT_PATH_LABEL, e.g. to keep a run of an earlier commit beside it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -93,7 +94,7 @@ if (!only) {
   const dir = join(import.meta.dirname, 'results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(
-    join(dir, 'hot-path.json'),
+    join(dir, `hot-path${process.env.HOT_PATH_LABEL ? `-${process.env.HOT_PATH_LABEL}` : ''}.json`),
     `${JSON.stringify({ rounds: ROUNDS, rows }, null, 2)}\n`,
   );
 }

@@ -31,7 +31,9 @@ import {
 } from './payloads.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_SECONDS = 1;
+const WARMUP_SECONDS = 2;
+/** A fresh server compiles its validators and warms its JIT on the first requests. */
+const FIRST_WARMUP_SECONDS = 5;
 const CONNECTIONS = 20;
 const LISTED_ACCOUNTS = Number(process.env.BENCH_LISTED_ACCOUNTS ?? 10_000);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4920);
@@ -277,7 +279,8 @@ for (const [index, target] of targets.entries()) {
     if (scenario.id === 'list-10k' && target.stateful) {
       await stageMany(base, token, LISTED_ACCOUNTS);
     }
-    await load(base, scenario, token, WARMUP_SECONDS);
+    const warmup = scenario === scenarios[0] ? FIRST_WARMUP_SECONDS : WARMUP_SECONDS;
+    await load(base, scenario, token, warmup);
     resetRssPeak(child.pid);
     const result = await load(base, scenario, token, SECONDS);
     const row: Row = {
@@ -385,7 +388,7 @@ const record = {
 const lines: string[] = [
   '# Server benchmark: one run, side by side',
   '',
-  `Run ${record.startedAt} at commit ${record.commit}: ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up, each server in its own process, autocannon in another.`,
+  `Run ${record.startedAt} at commit ${record.commit}: ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (${FIRST_WARMUP_SECONDS} s for a server's first), each server in its own process, autocannon in another.`,
   '',
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; load average ${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after. The machine is shared with other test runs, so absolute figures are noisy: **the ratios within this one run are what count.**`,
   '',

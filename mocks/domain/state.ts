@@ -244,9 +244,11 @@ export class MemoryAccounts implements AccountMap {
   }
 
   processesOf(importSupplier: string): Iterable<ProcessSummary> {
+    // ISO-8601 instants of one form order as strings; a plain comparison is many times faster
+    // than localeCompare on a list of thousands.
     return [...this.#records.values()]
       .filter((r) => r.importSupplier === importSupplier)
-      .sort((a, b) => a.stagedAt.localeCompare(b.stagedAt));
+      .sort((a, b) => (a.stagedAt < b.stagedAt ? -1 : a.stagedAt > b.stagedAt ? 1 : 0));
   }
 
   toJSON(): Record<string, AccountRecord> {

@@ -27,7 +27,7 @@ describe('--data-dir', () => {
   test('[GEN-9] an acknowledged stage and process survive a restart, record by record', async () => {
     const path = tempDir();
     const first = await clientOn(path);
-    await first.client.login();
+    const firstToken = await first.client.login();
     const a = first.client.account();
     const b = first.client.account();
     expect((await first.client.stage(a)).status).toBe(201);
@@ -37,6 +37,10 @@ describe('--data-dir', () => {
     await first.dir.close();
 
     const second = await clientOn(path);
+    // AUTH-2: a token issued before the restart is still good after it.
+    expect(
+      (await second.client.call('GET', list('all'), undefined, { token: firstToken })).status,
+    ).toBe(200);
     await second.client.login();
     expect(second.client.mock.state.accounts.size).toBe(2);
     const all = await second.client.call('GET', list('all'));

@@ -1,8 +1,8 @@
 /**
  * `--data-dir DIR` (decision 009): the standalone server's state in an embedded, crash-safe store
  * (LMDB through the `lmdb` package, a prebuilt binary from the registry). Each account import
- * process is one record, each e-mail of the outbox one record, the rest of the state (suppliers,
- * tokens, clock ...) one small document, and an index keeps each supplier's processes in staging order so that the lists
+ * process is one record, each e-mail of the outbox and each token one record, the rest of the
+ * state (suppliers, clock, skip marks ...) one small document, and an index keeps each supplier's processes in staging order so that the lists
  * stream. A request that moved the state's revision writes the records it read or set and the
  * document in one transaction, and is answered only once that transaction is committed and on
  * disk: a write costs the same at a million accounts as at ten, and a crash (kill -9 included)
@@ -18,7 +18,8 @@ interface Stored {
 }
 
 type IndexKey = [string, number];
-type Meta = Omit<MockState, 'accounts' | 'outbox'>;
+type Meta = Omit<MockState, 'accounts' | 'outbox' | 'tokens'>;
+type TokenRecord = MockState['tokens'][string];
 
 const STATE = 'state';
 const NEXT_SEQ = 'next-seq';
@@ -36,7 +37,7 @@ function summaryOf(record: AccountRecord): ProcessSummary {
 }
 
 function withoutAccounts(state: MockState): Meta {
-  const { accounts: _accounts, outbox: _outbox, ...meta } = state;
+  const { accounts: _accounts, outbox: _outbox, tokens: _tokens, ...meta } = state;
   return meta;
 }
 
@@ -48,6 +49,12 @@ export class StoredAccounts implements AccountMap {
   /** The outbox (SUP-4), one entry per record: it only grows, so a write appends the new ones. */
   readonly #outbox: Database<MockState['outbox'][number], number>;
   #writtenOutbox = 0;
+  /**
+   * Tokens by hash, one record each: a load test issues thousands, and the state document must
+   * not grow with them. A write compares the token table with what is on disk (no encoding).
+   */
+  readonly #tokens: Database<TokenRecord, string>;
+  readonly #writtenTokens = new Set<string>();
   /**
    * Records handed to the domain since the last write, with their place in the staging order.
    * The domain changes a record in the same synchronous step in which it reads it and bumps the
@@ -63,6 +70,7 @@ export class StoredAccounts implements AccountMap {
     this.#index = root.openDB<ProcessSummary, IndexKey>({ name: 'processes' });
     this.#meta = root.openDB<unknown, string>({ name: 'meta' });
     this.#outbox = root.openDB<MockState['outbox'][number], number>({ name: 'outbox' });
+    this.#tokens = root.openDB<TokenRecord, string>({ name: 'tokens' });
     this.#nextSeq = (this.#meta.get(NEXT_SEQ) as number | undefined) ?? 0;
   }
 
@@ -72,7 +80,12 @@ export class StoredAccounts implements AccountMap {
     if (!meta) return undefined;
     const outbox = [...this.#outbox.getRange().map(({ value }) => value)];
     this.#writtenOutbox = outbox.length;
-    return { ...meta, outbox };
+    const tokens: MockState['tokens'] = {};
+    for (const { key, value } of this.#tokens.getRange()) {
+      tokens[key] = value;
+      this.#writtenTokens.add(key);
+    }
+    return { ...meta, outbox, tokens };
   }
 
   /** Ties the map to the state it belongs to (its revision tells when held records may go). */
@@ -152,6 +165,20 @@ export class StoredAccounts implements AccountMap {
     outbox.forEach((entry, i) => {
       this.#outbox.put(outboxFrom + i, entry);
     });
+    let live = 0;
+    for (const [hash, token] of Object.entries(state.tokens)) {
+      live += 1;
+      if (this.#writtenTokens.has(hash)) continue;
+      this.#tokens.put(hash, token);
+      this.#writtenTokens.add(hash);
+    }
+    if (this.#writtenTokens.size > live) {
+      for (const hash of this.#writtenTokens) {
+        if (hash in state.tokens) continue;
+        this.#tokens.remove(hash);
+        this.#writtenTokens.delete(hash);
+      }
+    }
     this.#meta.put(NEXT_SEQ, nextSeq);
     return this.#meta.put(STATE, meta).then(() => this.#meta.flushed.then(() => undefined));
   }
@@ -173,6 +200,12 @@ export class StoredAccounts implements AccountMap {
       outbox.forEach((entry, i) => {
         this.#outbox.putSync(i, entry);
       });
+      this.#tokens.clearSync();
+      this.#writtenTokens.clear();
+      for (const [hash, token] of Object.entries(state.tokens)) {
+        this.#tokens.putSync(hash, token);
+        this.#writtenTokens.add(hash);
+      }
       accounts.forEach(([key, record], seq) => {
         this.#records.putSync(key, { seq, record });
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
