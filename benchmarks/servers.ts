@@ -1,168 +1,428 @@
 /**
- * Throughput of the standalone server against the alternatives, side by side in one run
- * (issue 3; decision 004): the kit's node:http adapter, the same service behind MSW's
- * `getResponse` in a node:http wrapper, and `prism mock` on the spec. Every target answers the
- * same authenticated validate-account request with the spec's domestic example. Figures drift
- * between machines; the ratios within one run are what to read.
+ * `npm run bench`: the performance record of the mock, every figure side by side in one run on one
+ * machine (decisions 004 and 009). Each server runs in a process of its own and this process is
+ * the load generator (autocannon), so the two never share a thread:
+ *
+ * - the ceiling: bare node:http that reads the body, `JSON.parse`s it and answers it back with
+ *   `JSON.stringify` (GET: a 10,000-item list stringified per request);
+ * - the standalone mock (`npm start`), state in memory;
+ * - the standalone mock with `--data-dir`: every acknowledged change committed to disk first;
+ * - the same service through MSW's `getResponse` behind node:http;
+ * - `prism mock` on the kit's spec (stateless, static examples, `-v silent`).
+ *
+ * Scenarios: validate-account and create-or-update with the spec's domestic example and with a
+ * large generated account, ObtainToken, transactions/create with 50 transactions, and the
+ * all-processes list with 10,000 accounts staged. It prints req/s, p50, p99 and peak RSS with the
+ * ratios to the ceiling, to Prism and to MSW, checks the targets, and writes Markdown and JSON to
+ * `benchmarks/results/`. The machine may be shared: absolute figures drift between runs, the
+ * ratios within one run are what to read. `BENCH_SECONDS` (default 5) bounds each measurement.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { openapiDocument } from '../spec/index.ts';
+import {
+  exampleAccount,
+  fiftyTransactions,
+  largeAccount,
+  obtainToken,
+  processRequest,
+} from './payloads.ts';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = 2;
+/** A fresh server compiles its validators and warms its JIT on the first requests. */
+const FIRST_WARMUP_SECONDS = 5;
 const CONNECTIONS = 20;
-const account = JSON.stringify(
-  (openapiDocument.components as Record<string, Record<string, { value: unknown }>>).examples!
-    .DomesticAccount!.value,
-);
+const LISTED_ACCOUNTS = Number(process.env.BENCH_LISTED_ACCOUNTS ?? 10_000);
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 4920);
+const RESULTS = join(import.meta.dirname, 'results');
+
+type TargetId = 'ceiling' | 'standalone' | 'data-dir' | 'msw' | 'prism';
 
 interface Target {
+  id: TargetId;
   name: string;
-  command: string[];
-  port: number;
-  /** Whether the target issues real tokens (the stateful mock) or takes any (prism). */
+  command: (port: number) => string[];
+  /** Issues real tokens and keeps state (the mock), or answers anything (ceiling, Prism). */
   stateful: boolean;
 }
 
+const dataDir = mkdtempSync(join(tmpdir(), 'kit-bench-data-'));
+const tsx = ['node', '--import', 'tsx'];
 const targets: Target[] = [
   {
-    name: 'standalone (node:http -> service)',
-    command: ['node', '--import', 'tsx', 'mocks/start.ts', '--quiet', '--port', '4391'],
-    port: 4391,
+    id: 'ceiling',
+    name: 'ceiling: bare node:http, parse and echo',
+    command: () => [...tsx, 'benchmarks/ceiling-server.ts'],
+    stateful: false,
+  },
+  {
+    id: 'standalone',
+    name: 'standalone mock (state in memory)',
+    command: (port) => [...tsx, 'mocks/start.ts', '--quiet', '--port', String(port)],
     stateful: true,
   },
   {
-    name: 'MSW handlers via getResponse',
-    command: ['node', '--import', 'tsx', 'benchmarks/msw-server.ts'],
-    port: 4392,
+    id: 'data-dir',
+    name: 'standalone mock --data-dir (durable store)',
+    command: (port) => [
+      ...tsx,
+      'mocks/start.ts',
+      '--quiet',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+    ],
     stateful: true,
   },
   {
-    name: 'prism mock -v silent (stateless)',
-    command: [
+    id: 'msw',
+    name: 'MSW handlers via getResponse over node:http',
+    command: () => [...tsx, 'benchmarks/msw-server.ts'],
+    stateful: true,
+  },
+  {
+    id: 'prism',
+    name: 'prism mock -v silent on the kit spec (stateless)',
+    command: (port) => [
       'node_modules/.bin/prism',
       'mock',
       'spec/dist/openapi.json',
       '-h',
       '127.0.0.1',
       '-p',
-      '4393',
+      String(port),
       '-v',
       'silent',
     ],
-    port: 4393,
     stateful: false,
   },
 ];
 
-async function start(target: Target): Promise<ChildProcess> {
-  const [command, ...args] = target.command;
-  // Each target runs in its own process, so that the load generator does not share its thread.
-  const child = spawn(command!, args, {
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(target.port) },
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(
-        `http://127.0.0.1:${target.port}/v1/data-import/all-account-import-processes/DEMO_ENERGY/`,
-      );
-      return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  child.kill();
-  throw new Error(`${target.name} did not start`);
+interface Scenario {
+  id: string;
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
 }
 
-async function tokenFor(base: string): Promise<string> {
-  const response = await fetch(`${base}/v1/graphql/`, {
+const json = (value: unknown) => JSON.stringify(value);
+const scenarios: Scenario[] = [
+  {
+    id: 'validate-example',
+    name: `validate-account, the spec's example account (${json(exampleAccount).length} B)`,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }',
-    }),
-  });
-  return (await response.json()).data.obtainKrakenToken.token;
+    path: '/v1/data-import/validate-account/',
+    body: json(exampleAccount),
+  },
+  {
+    id: 'validate-large',
+    name: `validate-account, a large account: 3 customers, 6 meter points (${json(largeAccount).length} B)`,
+    method: 'POST',
+    path: '/v1/data-import/validate-account/',
+    body: json(largeAccount),
+  },
+  {
+    id: 'stage-example',
+    name: 'create-or-update, the example account (restaged: 200, replaces it)',
+    method: 'POST',
+    path: '/v1/data-import/account-import-process/create-or-update/',
+    body: json({ ...exampleAccount, external_account_number: 'BENCH-STAGE-1' }),
+  },
+  {
+    id: 'stage-large',
+    name: 'create-or-update, the large account (restaged)',
+    method: 'POST',
+    path: '/v1/data-import/account-import-process/create-or-update/',
+    body: json({ ...largeAccount, external_account_number: 'BENCH-STAGE-2' }),
+  },
+  {
+    id: 'obtain-token',
+    name: 'ObtainToken (GraphQL mutation)',
+    method: 'POST',
+    path: '/v1/graphql/',
+    body: json(obtainToken),
+  },
+  {
+    id: 'transactions-50',
+    name: `transactions/create, 50 transactions (${json(fiftyTransactions).length} B; replayed: already exists)`,
+    method: 'POST',
+    path: '/v1/data-import/transactions/create/',
+    body: json(fiftyTransactions),
+  },
+  {
+    id: 'list-10k',
+    name: `all-account-import-processes with ${LISTED_ACCOUNTS.toLocaleString('en-GB')} accounts staged`,
+    method: 'GET',
+    path: '/v1/data-import/all-account-import-processes/DEMO_ENERGY/',
+  },
+];
+
+interface Row {
+  target: TargetId;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx, and socket errors and timeouts. */
+  failures: number;
+  peakRssMiB: number | null;
 }
 
-/** Peak resident memory of a process (Linux), in MiB. */
-function peakRssMiB(pid: number | undefined): number | null {
+function readRssPeak(pid: number | undefined): number | null {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Math.round(Number(kb) / 1024) : null;
   } catch {
     return null;
   }
 }
 
-/** The requests each target is loaded with: one that validates a full account, one tiny read. */
-const scenarios = [
-  {
-    name: `POST validate-account (${account.length}-byte domestic account)`,
-    path: '/v1/data-import/validate-account/',
-    method: 'POST' as const,
-    body: account,
-  },
-  {
-    name: 'GET all-account-import-processes (small answer)',
-    path: '/v1/data-import/all-account-import-processes/DEMO_ENERGY/',
-    method: 'GET' as const,
-    body: undefined,
-  },
-];
+/** Linux: writing 5 to clear_refs resets the peak RSS, so each scenario gets its own peak. */
+function resetRssPeak(pid: number | undefined): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not Linux, or not permitted: the peak is then the process's peak so far.
+  }
+}
 
-type Row = {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  rss: number | null;
-};
-const results = new Map<string, Row[]>(scenarios.map((s) => [s.name, []]));
-for (const target of targets) {
-  const child = await start(target);
-  const base = `http://127.0.0.1:${target.port}`;
-  const token = target.stateful ? await tokenFor(base) : 'example-token';
+async function start(target: Target, port: number): Promise<ChildProcess> {
+  const [command, ...args] = target.command(port);
+  const child = spawn(command!, args, {
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port) },
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/v1/data-import/validate-account/`, { method: 'HEAD' });
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${target.name} did not start`);
+}
+
+async function post(base: string, path: string, body: unknown, token?: string) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Token ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Stages `count` copies of the example account, 16 at a time. */
+async function stageMany(base: string, token: string, count: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = next++;
+      const answer = await post(
+        base,
+        '/v1/data-import/account-import-process/create-or-update/',
+        { ...exampleAccount, external_account_number: `BENCH-LIST-${n}` },
+        token,
+      );
+      if (answer.status !== 201) throw new Error(`staging answered ${answer.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+async function load(base: string, scenario: Scenario, token: string, seconds: number) {
+  return autocannon({
+    url: `${base}${scenario.path}`,
+    method: scenario.method,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+    body: scenario.body,
+  });
+}
+
+const startedAt = new Date();
+const loadBefore = loadavg();
+const results = new Map<string, Row[]>(scenarios.map((s) => [s.id, []]));
+for (const [index, target] of targets.entries()) {
+  const port = BASE_PORT + index;
+  process.stdout.write(`${target.name}: starting\n`);
+  const child = await start(target, port);
+  const base = `http://127.0.0.1:${port}`;
+  let token = 'any-token';
+  if (target.stateful) {
+    token = (await post(base, '/v1/graphql/', obtainToken)).body.data.obtainKrakenToken.token;
+    // The account transactions/create adds to: staged and processed once.
+    await post(
+      base,
+      '/v1/data-import/account-import-process/create-or-update/',
+      largeAccount,
+      token,
+    );
+    await post(
+      base,
+      '/v1/data-import/account-import-process/process/',
+      processRequest(String(largeAccount.external_account_number)),
+      token,
+    );
+  }
   for (const scenario of scenarios) {
-    const result = await autocannon({
-      url: `${base}${scenario.path}`,
-      method: scenario.method,
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-      headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
-      body: scenario.body,
-    });
-    results.get(scenario.name)!.push({
-      name: target.name,
+    if (scenario.id === 'list-10k' && target.stateful) {
+      await stageMany(base, token, LISTED_ACCOUNTS);
+    }
+    const warmup = scenario === scenarios[0] ? FIRST_WARMUP_SECONDS : WARMUP_SECONDS;
+    await load(base, scenario, token, warmup);
+    resetRssPeak(child.pid);
+    const result = await load(base, scenario, token, SECONDS);
+    const row: Row = {
+      target: target.id,
       rps: Math.round(result.requests.average),
       p50: result.latency.p50,
       p99: result.latency.p99,
-      errors: result.errors + result.non2xx,
-      rss: peakRssMiB(child.pid),
-    });
-  }
-  child.kill();
-}
-
-console.log(
-  `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario and server, one run:`,
-);
-for (const [scenario, rows] of results) {
-  const baseline = rows[0]!.rps;
-  console.log(`\n${scenario}\n`);
-  console.log(
-    '| server | req/s | p50 ms | p99 ms | non-2xx or errors | peak RSS MiB | vs standalone |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const row of rows) {
-    console.log(
-      `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.rss ?? '?'} | ${(row.rps / baseline).toFixed(2)}x |`,
+      failures: result.non2xx + result.errors + result.timeouts,
+      peakRssMiB: readRssPeak(child.pid),
+    };
+    results.get(scenario.id)!.push(row);
+    process.stdout.write(
+      `  ${scenario.id}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, peak ${row.peakRssMiB} MiB${row.failures ? `, ${row.failures} failures` : ''}\n`,
     );
   }
+  child.kill('SIGKILL');
 }
+rmSync(dataDir, { recursive: true, force: true });
+const loadAfter = loadavg();
+
+// ---- Ratios, targets and the record ----
+
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a && b ? Math.round((a / b) * 100) / 100 : null;
+const rowOf = (scenario: string, target: TargetId) =>
+  results.get(scenario)!.find((r) => r.target === target);
+
+interface Check {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+const checks: Check[] = [];
+for (const scenario of ['validate-example', 'stage-example', 'transactions-50']) {
+  const mock = rowOf(scenario, 'standalone')!;
+  const toCeiling = ratio(mock.rps, rowOf(scenario, 'ceiling')?.rps) ?? 0;
+  const toMsw = ratio(mock.rps, rowOf(scenario, 'msw')?.rps) ?? 0;
+  checks.push(
+    {
+      target: `${scenario}: standalone >= 0.6x the ceiling`,
+      measured: `${toCeiling}x`,
+      met: toCeiling >= 0.6,
+    },
+    { target: `${scenario}: standalone >= 4x MSW`, measured: `${toMsw}x`, met: toMsw >= 4 },
+    {
+      target: `${scenario}: standalone p99 < 10 ms at ${CONNECTIONS} connections`,
+      measured: `${mock.p99} ms`,
+      met: mock.p99 < 10,
+    },
+  );
+}
+
+function versionOf(name: string): string {
+  try {
+    return JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version;
+  } catch {
+    return '?';
+  }
+}
+function git(command: string): string {
+  try {
+    return execSync(`git ${command}`, { encoding: 'utf8' }).trim();
+  } catch {
+    return '?';
+  }
+}
+
+const machine = {
+  cpu: cpus()[0]?.model ?? '?',
+  cores: cpus().length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  loadAverageBefore: loadBefore.map((n) => Math.round(n * 100) / 100),
+  loadAverageAfter: loadAfter.map((n) => Math.round(n * 100) / 100),
+};
+const versions = {
+  node: process.version,
+  msw: versionOf('msw'),
+  '@stoplight/prism-cli': versionOf('@stoplight/prism-cli'),
+  lmdb: versionOf('lmdb'),
+  autocannon: versionOf('autocannon'),
+  'libphonenumber-js': versionOf('libphonenumber-js'),
+  ajv: versionOf('ajv'),
+};
+const record = {
+  startedAt: startedAt.toISOString(),
+  commit: git('rev-parse --short HEAD'),
+  secondsPerMeasurement: SECONDS,
+  connections: CONNECTIONS,
+  machine,
+  versions,
+  targets: Object.fromEntries(targets.map((t) => [t.id, t.name])),
+  scenarios: scenarios.map((s) => ({
+    id: s.id,
+    name: s.name,
+    rows: results.get(s.id)!.map((row) => ({
+      ...row,
+      toCeiling: ratio(row.rps, rowOf(s.id, 'ceiling')?.rps),
+      toPrism: ratio(row.rps, rowOf(s.id, 'prism')?.rps),
+      toMsw: ratio(row.rps, rowOf(s.id, 'msw')?.rps),
+    })),
+  })),
+  checks,
+};
+
+const lines: string[] = [
+  '# Server benchmark: one run, side by side',
+  '',
+  `Run ${record.startedAt} at commit ${record.commit}: ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (${FIRST_WARMUP_SECONDS} s for a server's first), each server in its own process, autocannon in another.`,
+  '',
+  `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; load average ${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after. The machine is shared with other test runs, so absolute figures are noisy: **the ratios within this one run are what count.**`,
+  '',
+  `Versions: ${Object.entries(versions)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}.`,
+  '',
+  '## Targets',
+  '',
+  '| target | measured | met |',
+  '|---|---|---|',
+  ...checks.map((c) => `| ${c.target} | ${c.measured} | ${c.met ? 'yes' : '**no**'} |`),
+  '',
+];
+for (const scenario of record.scenarios) {
+  lines.push(
+    `## ${scenario.name}`,
+    '',
+    '| server | req/s | p50 ms | p99 ms | failures | peak RSS MiB | vs ceiling | vs Prism | vs MSW |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...scenario.rows.map(
+      (r) =>
+        `| ${record.targets[r.target]} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.peakRssMiB ?? '?'} | ${r.toCeiling ?? '-'}x | ${r.toPrism ?? '-'}x | ${r.toMsw ?? '-'}x |`,
+    ),
+    '',
+  );
+}
+lines.push(
+  'Notes: Prism is stateless and answers its static examples (it validates the request, keeps nothing); the ceiling validates nothing. For ObtainToken and the list, the ceiling echoes the body or a 10,000-item list held in memory. Failures are answers other than 2xx: the stateful mock answers every scenario with 200 or 201.',
+  '',
+);
+const markdown = lines.join('\n');
+mkdirSync(RESULTS, { recursive: true });
+writeFileSync(join(RESULTS, 'servers.json'), `${JSON.stringify(record, null, 2)}\n`);
+writeFileSync(join(RESULTS, 'servers.md'), markdown);
+console.log(`\n${markdown}`);
+console.log(`Written: ${join(RESULTS, 'servers.md')} and servers.json`);

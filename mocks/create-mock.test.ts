@@ -60,11 +60,11 @@ describe('createDataImportMock in a supplier test suite', () => {
       process: 201,
       body: { service_account_number: expect.stringMatching(/^A-[0-9A-F]{8}$/) },
     });
-    expect(Object.keys(mock.state.accounts)).toHaveLength(1);
+    expect(mock.state.accounts.size).toBe(1);
   });
 
   test('reset between tests gives every test a fresh state', async () => {
-    expect(mock.state.accounts).toEqual({});
+    expect(mock.state.accounts.size).toBe(0);
     expect((await migrate(example)).stage).toBe(201);
   });
 });

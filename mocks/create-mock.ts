@@ -12,7 +12,7 @@ import type { RequestHandler } from 'msw';
 import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
 import { defaultConfig, type MockConfig } from './defaults.ts';
-import { createState, type MockState } from './domain/state.ts';
+import { asState, createState, type MockState } from './domain/state.ts';
 import { defaultEnv, type MockEnv } from './env.ts';
 import { MockService } from './service.ts';
 
@@ -67,7 +67,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
   const env = options.env ?? defaultEnv();
   const freshState = () => stateFromConfig(config, env);
   const service = new MockService({
-    state: options.state ?? freshState(),
+    state: options.state ? asState(options.state) : freshState(),
     env,
     onChange: options.onChange,
     extraApis: [createControlApi(config, freshState)],

@@ -12,6 +12,7 @@ import { createDataImportMock } from './create-mock.ts';
 import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
 import { nodeEnv } from './node-env.ts';
 import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
+import { openDataDir } from './server/data-dir.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 
 function port(value: string): number {
@@ -35,7 +36,14 @@ const program = new Command()
   )
   .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
   .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
-  .option('-s, --state-file <file>', 'keep the state in this file across restarts')
+  .option(
+    '-s, --state-file <file>',
+    'keep the state in this JSON file across restarts (small states)',
+  )
+  .option(
+    '-d, --data-dir <dir>',
+    'keep the state in an embedded store in this folder (millions of accounts; decision 012)',
+  )
   .option(
     '--cors-origins <origins>',
     'origins a web page may call the interface from: *, none, or a comma-separated list',
@@ -70,14 +78,20 @@ const options = program.opts<{
   stateFile?: string;
   corsOrigins: string;
   controlOrigins: string;
+  dataDir?: string;
   quiet?: boolean;
 }>();
 
 try {
   const config = options.config ? loadConfigFile(options.config) : defaultConfig;
   const env = nodeEnv();
-  const saved = options.stateFile ? loadStateFile(options.stateFile) : undefined;
-  const write = options.stateFile ? createStateWriter(options.stateFile) : undefined;
+  if (options.stateFile && options.dataDir) {
+    console.error('Give --state-file or --data-dir, not both.');
+    process.exit(2);
+  }
+  const dataDir = options.dataDir ? openDataDir(options.dataDir) : undefined;
+  const saved = options.stateFile ? loadStateFile(options.stateFile) : dataDir?.state;
+  const write = options.stateFile ? createStateWriter(options.stateFile) : dataDir?.write;
   const mock = createDataImportMock({ config, env, state: saved, onChange: write });
   if (write && !saved) await write(mock.state);
   const server = createMockServer(mock.service, {
@@ -110,7 +124,7 @@ try {
       for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
       console.log(`  teams          ${config.operations_teams.join(', ')}`);
       console.log(
-        `  state          ${options.stateFile ? `kept in ${options.stateFile}` : 'in memory'}`,
+        `  state          ${options.stateFile ? `kept in ${options.stateFile}` : options.dataDir ? `kept in ${options.dataDir}/` : 'in memory'}`,
       );
     }
   });

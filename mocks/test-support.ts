@@ -109,7 +109,7 @@ export async function createHarness(
     },
     key,
     serviceAccountNumber(of: Account): string {
-      return mock.service.state.accounts[key(of)]!.serviceAccountNumber!;
+      return mock.service.state.accounts.get(key(of))!.serviceAccountNumber!;
     },
     /** Moves the mock clock forward. */
     advance(ms: number) {
@@ -131,7 +131,7 @@ export function importedState(account: Account = specExample<Account>('DomesticA
   const env = nodeEnv({ now: () => FIXED_NOW, documents: { exists: () => false } });
   const state = stateFromConfig(defaultConfig, env);
   const key = accountKey(account.import_supplier, account.external_account_number);
-  state.accounts[key] = {
+  state.accounts.set(key, {
     importSupplier: account.import_supplier,
     externalAccountNumber: account.external_account_number,
     status: 'imported',
@@ -141,8 +141,8 @@ export function importedState(account: Account = specExample<Account>('DomesticA
     serviceAccountNumber: 'A-E8981832',
     createdAt: '2024-04-02T09:00:00Z',
     operationsTeam: 'MIGRATIONS',
-  };
-  return { state, env, key, record: state.accounts[key]! };
+  });
+  return { state, env, key, record: state.accounts.get(key)! };
 }
 
 /** What {@link createHarness} gives. */

@@ -3,6 +3,7 @@
  * web Request/Response layer, which caps MSW near 2,400 req/s on these machines (decision 004).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { JsonChunks, LazyList } from '../domain/lazy-list.ts';
 import { errorResponse } from '../error-bodies.ts';
 import type { MockService, PlainRequest, PlainResponse } from '../service.ts';
 
@@ -68,12 +69,54 @@ export interface MockServerOptions {
   hook?: ServerHook;
 }
 
+/** Writes a list read lazily from the store item by item, waiting whenever the socket is full. */
+async function sendList(
+  res: ServerResponse,
+  status: number,
+  list: LazyList<unknown>,
+  headers: Record<string, string>,
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  let chunk = '[';
+  let first = true;
+  for (const item of list) {
+    chunk += (first ? '' : ',') + JSON.stringify(item);
+    first = false;
+    if (chunk.length >= 64 * 1024) {
+      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+      chunk = '';
+    }
+  }
+  res.end(`${chunk}]`);
+}
+
+/** Writes a JSON document piece by piece, waiting whenever the socket is full. */
+async function sendChunks(
+  res: ServerResponse,
+  status: number,
+  chunks: JsonChunks,
+  headers: Record<string, string>,
+) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  let pending = '';
+  for (const chunk of chunks) {
+    pending += chunk;
+    if (pending.length >= 64 * 1024) {
+      if (!res.write(pending)) await new Promise((resolve) => res.once('drain', resolve));
+      pending = '';
+    }
+  }
+  res.end(pending);
+}
+
 function send(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  if (body instanceof LazyList) return sendList(res, status, body, headers);
+  if (body instanceof JsonChunks) return sendChunks(res, status, body, headers);
   const payload = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json',
@@ -101,7 +144,7 @@ export function createMockServer(service: MockService, options: MockServerOption
         ? await hook(request, () => service.handle(request))
         : await service.handle(request);
       if ('raw' in response) sendRaw(res, response, request.method === 'HEAD');
-      else send(res, response.status, response.body, response.headers);
+      else await send(res, response.status, response.body, response.headers);
     } catch (error) {
       const response = errorResponse({
         code: 'server_error',

@@ -38,7 +38,7 @@ describe('control API: mock-state', () => {
     conforms('exportState', exported);
     expect(JSON.stringify(exported.body)).not.toContain('demo-api-key');
     await client.call('POST', '/__mock/reset');
-    expect(client.mock.state.accounts).toEqual({});
+    expect(client.mock.state.accounts.size).toBe(0);
     const imported = await client.call('PUT', '/__mock/state', exported.body);
     expect(imported.status).toBe(200);
     expect((await client.call('GET', '/__mock/state')).body).toEqual(exported.body);
@@ -76,7 +76,7 @@ describe('control API: mock-state', () => {
     await client.process(account.external_account_number);
     const response = await client.call('POST', '/__mock/reset');
     conforms('resetState', response);
-    expect(client.mock.state.accounts).toEqual({});
+    expect(client.mock.state.accounts.size).toBe(0);
     expect(client.mock.state.tokens).toEqual({});
     expect(client.mock.state.accountSequence).toBe(1);
   });

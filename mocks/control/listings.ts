@@ -47,10 +47,10 @@ export const listAccounts: ControlOperation<'listAccounts'> = ({ query }, { serv
   const search = query.search?.toLowerCase();
   const state = service.state;
   const skipped = new Set(state.skipMarks);
-  const keys = new Set([...Object.keys(state.accounts), ...state.skipMarks]);
+  const keys = new Set([...[...state.accounts.entries()].map(([key]) => key), ...state.skipMarks]);
   const matching = [...keys]
     .map((key) => {
-      const record = state.accounts[key];
+      const record = state.accounts.get(key);
       // A record names its own pair; a bare skip mark only has its key.
       const [code, external] = record
         ? [record.importSupplier, record.externalAccountNumber]

@@ -27,7 +27,7 @@ function answer<T>(result: Result<T>, body: (value: T) => unknown = (v) => v): O
 
 /** `getAccountRecord`: the account's record, or 404. */
 export const getAccountRecord: ControlOperation<'getAccountRecord'> = ({ params }, { service }) => {
-  const record = service.state.accounts[keyOf(params)];
+  const record = service.state.accounts.get(keyOf(params));
   return record
     ? json(200, snakeDocument(record as unknown as Record<string, unknown>))
     : {

@@ -9,7 +9,7 @@ import {
   setClock as setClockState,
 } from '../domain/clock.ts';
 import { type MockState, touch } from '../domain/state.ts';
-import { stateDocument, stateFromDocument } from '../domain/state-document.ts';
+import { stateExport, stateFromDocument } from '../domain/state-document.ts';
 import { REDACTED } from '../journal.ts';
 import { reply as json } from '../operations/types.ts';
 import type { ControlOperation } from './types.ts';
@@ -29,9 +29,9 @@ export const resetState: ControlOperation<'resetState'> = (_request, { service, 
   return json(200, { detail: 'The mock is back to its configured state.' });
 };
 
-/** `exportState`: the whole state (secrets only as hashes). */
+/** `exportState`: the whole state (secrets only as hashes); a store's streams account by account. */
 export const exportState: ControlOperation<'exportState'> = (_request, { service }) =>
-  json(200, stateDocument(service.state));
+  json(200, stateExport(service.state));
 
 /** `importState`: replaces the state by an export; anything else is refused and changes nothing. */
 export const importState: ControlOperation<'importState'> = ({ body }, { service, freshState }) => {

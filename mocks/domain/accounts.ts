@@ -62,7 +62,7 @@ export function requireImportedAccount(
   externalAccountNumber: string,
 ): Result<ImportedAccount> {
   const key = accountKey(importSupplier, externalAccountNumber);
-  const record = state.accounts[key];
+  const record = state.accounts.get(key);
   const supplier = state.suppliers[importSupplier];
   if (record?.status !== 'imported' || !supplier) {
     return fail('account_not_found', {
@@ -80,7 +80,7 @@ export function requireImportedAccount(
  * `account_not_found` for an account that is unknown or only staged.
  */
 export function importedAccountByKey(state: MockState, key: string): Result<AccountRecord> {
-  const record = state.accounts[key];
+  const record = state.accounts.get(key);
   if (record?.status !== 'imported') {
     return fail('account_not_found', undefined, {
       detail: 'No imported account was found for this key.',

@@ -28,10 +28,23 @@ function encodeJson(value: unknown): string {
   return base64url(new TextEncoder().encode(JSON.stringify(value)));
 }
 
+/**
+ * When the first token of a token table expires: before then there is nothing to prune, so an
+ * ObtainToken does not walk every live token (thousands in a load test). Lookups check expiry
+ * themselves (AUTH-3), so pruning is only housekeeping.
+ */
+const firstExpiry = new WeakMap<MockState['tokens'], number>();
+
 function prune(state: MockState, nowMs: number): void {
+  const first = firstExpiry.get(state.tokens);
+  if (first !== undefined && nowMs < first) return;
+  let next = Number.POSITIVE_INFINITY;
   for (const [hash, record] of Object.entries(state.tokens)) {
-    if (new Date(record.expiresAt).getTime() <= nowMs) delete state.tokens[hash];
+    const expiresAt = Date.parse(record.expiresAt);
+    if (expiresAt <= nowMs) delete state.tokens[hash];
+    else next = Math.min(next, expiresAt);
   }
+  firstExpiry.set(state.tokens, next);
 }
 
 function issue(state: MockState, env: MockEnv, subject: string, grant: string): IssuedToken {
@@ -58,6 +71,8 @@ function issue(state: MockState, env: MockEnv, subject: string, grant: string): 
     issuedAt: now.toISOString(),
     expiresAt: new Date(refreshExpiresIn * 1000).toISOString(),
   };
+  const first = firstExpiry.get(state.tokens) ?? Number.POSITIVE_INFINITY;
+  firstExpiry.set(state.tokens, Math.min(first, exp * 1000, refreshExpiresIn * 1000));
   touch(state);
   return { token, payload, refreshToken, refreshExpiresIn };
 }

@@ -9,9 +9,17 @@ import { checkAccountRules } from './account-rules.ts';
 import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
 import { clockTimestamp, clockToday } from './clock.ts';
 import type { MockEnv } from './env.ts';
+import { LazyList } from './lazy-list.ts';
 import { accountTransferStatus } from './registration.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
-import { type AccountRecord, accountKey, type MockState, type Supplier, touch } from './state.ts';
+import {
+  type AccountRecord,
+  accountKey,
+  type MockState,
+  type ProcessSummary,
+  type Supplier,
+  touch,
+} from './state.ts';
 
 type Account = components['schemas']['Account'];
 
@@ -29,7 +37,7 @@ export function stageAccount(
   const supplierCheck = requireOngoingSupplier(state, account.import_supplier, 'import_supplier');
   if (!supplierCheck.ok) return supplierCheck;
   const key = accountKey(account.import_supplier, account.external_account_number);
-  const existing = state.accounts[key];
+  const existing = state.accounts.get(key);
   if (existing?.status === 'imported') return alreadyImported(existing);
   if (state.skipMarks.includes(key)) {
     return fail('account_marked_to_be_skipped', {
@@ -45,7 +53,7 @@ export function stageAccount(
     stagedAt: existing?.stagedAt ?? now,
     updatedAt: now,
   };
-  state.accounts[key] = record;
+  state.accounts.set(key, record);
   touch(state);
   return ok({ created: !existing, record });
 }
@@ -78,7 +86,7 @@ export function processAccount(
   command: ProcessCommand,
 ): Result<{ record: AccountRecord; supplier: Supplier }> {
   const key = accountKey(command.importSupplierCode, command.externalAccountNumber);
-  const record = state.accounts[key];
+  const record = state.accounts.get(key);
   if (!record) {
     return fail('import_process_does_not_exist', {
       import_supplier: command.importSupplierCode,
@@ -145,7 +153,7 @@ export function transferStatus(
   externalAccountNumber: string,
   systemNow: number = Date.now(),
 ): Result<{ status: string; service_account_number: string }> {
-  const record = state.accounts[accountKey(importSupplierCode, externalAccountNumber)];
+  const record = state.accounts.get(accountKey(importSupplierCode, externalAccountNumber));
   if (!record) {
     return fail('import_process_does_not_exist', {
       import_supplier: importSupplierCode,
@@ -162,19 +170,37 @@ export function transferStatus(
 /** Which account import processes a list operation shows (STS-9..STS-11). */
 export type ProcessListKind = 'all' | 'pending' | 'imported';
 
-/** The summaries of a supplier's account import processes, oldest staging first. */
+type Summary = components['schemas']['AccountImportProcessSummary'];
+
+/**
+ * The summaries of a supplier's account import processes, oldest staging first: an array in
+ * memory, a {@link LazyList} over a store's index.
+ */
 export function listImportProcesses(
   state: MockState,
   importSupplierCode: string,
   kind: ProcessListKind,
-): components['schemas']['AccountImportProcessSummary'][] {
-  return Object.values(state.accounts)
-    .filter((r) => r.importSupplier === importSupplierCode)
-    .filter((r) => kind === 'all' || (kind === 'pending') === (r.status === 'staged'))
-    .sort((a, b) => a.stagedAt.localeCompare(b.stagedAt))
-    .map((r) => ({
+): components['schemas']['AccountImportProcessSummary'][] | LazyList<Summary> {
+  const processes = state.accounts.processesOf(importSupplierCode);
+  return Array.isArray(processes)
+    ? [...importProcessSummaries(processes, kind)]
+    : new LazyList(() => importProcessSummaries(processes, kind));
+}
+
+/**
+ * The summaries one by one: a store streams them from its index (decision 012), so the
+ * standalone server writes a list of a million processes without holding it.
+ */
+function* importProcessSummaries(
+  processes: Iterable<ProcessSummary>,
+  kind: ProcessListKind,
+): Generator<Summary> {
+  for (const r of processes) {
+    if (kind !== 'all' && (kind === 'pending') !== (r.status === 'staged')) continue;
+    yield {
       external_account_number: r.externalAccountNumber,
       service_account_number: r.serviceAccountNumber ?? null,
       account_created_at: r.createdAt ?? null,
-    })) as components['schemas']['AccountImportProcessSummary'][];
+    } as Summary;
+  }
 }

@@ -53,7 +53,7 @@ export function setPaymentVendorFault(
     'supplier' in scope
       ? [state.paymentVendor.supplierFaults, scope.supplier]
       : [state.paymentVendor.accountFaults, scope.account];
-  const known = 'supplier' in scope ? state.suppliers[key] : state.accounts[key];
+  const known = 'supplier' in scope ? state.suppliers[key] : state.accounts.get(key);
   if (!known) {
     return fail('not_found', undefined, {
       detail: `No ${'supplier' in scope ? 'import supplier' : 'account'} ${key}.`,

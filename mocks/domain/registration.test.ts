@@ -191,6 +191,6 @@ describe('operator powers over registration (REG-6, REG-7)', () => {
       error: { code: 'meter_point_not_found' },
     });
     expect(setRegistrationFlowFault(state, key, GAS, null)).toEqual({ ok: true, value: null });
-    expect(state.accounts[key]!.registrations?.[GAS]).toEqual({});
+    expect(state.accounts.get(key)!.registrations?.[GAS]).toEqual({});
   });
 });

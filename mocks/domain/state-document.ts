@@ -6,7 +6,8 @@
  * through unchanged, as do the keys of maps (supplier codes, account keys, token hashes, MPANs).
  * Documents of earlier versions (camelCase, NUL-separated keys) still load.
  */
-import { type MockState, upgradeState } from './state.ts';
+import { JsonChunks } from './lazy-list.ts';
+import { MemoryAccounts, type MockState, upgradeState } from './state.ts';
 
 type Json = Record<string, unknown>;
 
@@ -41,8 +42,29 @@ function convert(value: unknown, rename: (key: string) => string, keysAreData = 
 
 /** The state as its snake_case document (a deep copy). */
 export function stateDocument(state: MockState): Json {
-  return convert(state, toSnake) as Json;
+  return convert({ ...state, accounts: state.accounts.toJSON() }, toSnake) as Json;
 }
+
+/**
+ * The same document for export: whole for a state in memory, and for a store's state as
+ * {@link JsonChunks}, one account at a time, so that exporting a million accounts streams.
+ */
+export function stateExport(state: MockState): Json | JsonChunks {
+  if (state.accounts instanceof MemoryAccounts) return stateDocument(state);
+  return new JsonChunks(function* () {
+    const rest = JSON.stringify(convert({ ...state, accounts: { [MARK]: null } }, toSnake));
+    const [before, after] = rest.split(`{${JSON.stringify(MARK)}:null}`);
+    yield `${before}{`;
+    let first = true;
+    for (const [key, record] of state.accounts.entries()) {
+      yield `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(convert(record, toSnake))}`;
+      first = false;
+    }
+    yield `}${after}`;
+  });
+}
+
+const MARK = '\u0000accounts';
 
 /** Whether a document is of the earlier camelCase form. */
 export function isLegacyDocument(document: Json): boolean {
@@ -52,7 +74,7 @@ export function isLegacyDocument(document: Json): boolean {
 /** The state of a document, snake_case or of an earlier version. */
 export function stateFromDocument(document: Json): MockState {
   const camel = isLegacyDocument(document) ? document : (convert(document, toCamel) as Json);
-  return upgradeState(structuredClone(camel) as unknown as MockState);
+  return upgradeState(structuredClone(camel) as unknown as Parameters<typeof upgradeState>[0]);
 }
 
 /** The camelCase form of a snake_case document (configuration files use the same convention). */

@@ -163,8 +163,12 @@ export interface MockState {
   refreshLifetimeSeconds: number;
   suppliers: Record<string, Supplier>;
   operationsTeams: string[];
-  /** Accounts by `<supplier code>/<external account number>` ({@link accountKey}). */
-  accounts: Record<string, AccountRecord>;
+  /**
+   * Account import processes by `<supplier code>/<external account number>` ({@link accountKey}):
+   * in memory by default, one record per account in an embedded store with `--data-dir`
+   * (decision 012).
+   */
+  accounts: AccountMap;
   /** Account keys the operator marked to be skipped (STG-6). */
   skipMarks: string[];
   tokens: Record<string, TokenRecord>;
@@ -183,6 +187,75 @@ export interface MockState {
   paymentVendor: PaymentVendorState;
 }
 
+/** What the lists of account import processes show of one (STS-9..STS-11). */
+export type ProcessSummary = Pick<
+  AccountRecord,
+  'externalAccountNumber' | 'status' | 'serviceAccountNumber' | 'createdAt' | 'stagedAt'
+>;
+
+/**
+ * The account import processes of a state (decision 012): a map the domain reads with `get` and
+ * changes in place or with `set`, before it calls {@link touch}. The standalone server's store
+ * keeps one record per account on disk behind the same interface and writes the records a
+ * request read or set when its revision moved, so domain code is the same in memory and on disk.
+ */
+export interface AccountMap {
+  get(key: string): AccountRecord | undefined;
+  set(key: string, record: AccountRecord): void;
+  has(key: string): boolean;
+  readonly size: number;
+  /** Every account, in staging order; a store reads them lazily from disk. */
+  entries(): Iterable<[string, AccountRecord]>;
+  /** One supplier's processes, oldest staging first (STS-9..STS-11); a store streams an index. */
+  processesOf(importSupplier: string): Iterable<ProcessSummary>;
+  /** The plain object form (`JSON.stringify`, state documents). */
+  toJSON(): Record<string, AccountRecord>;
+}
+
+/** The in-memory {@link AccountMap}: in process, in browsers and by default in the server. */
+export class MemoryAccounts implements AccountMap {
+  readonly #records = new Map<string, AccountRecord>();
+
+  constructor(records: Record<string, AccountRecord> | Iterable<[string, AccountRecord]> = {}) {
+    const entries = Symbol.iterator in records ? records : Object.entries(records);
+    for (const [key, record] of entries as Iterable<[string, AccountRecord]>) {
+      this.#records.set(key, record);
+    }
+  }
+
+  get(key: string): AccountRecord | undefined {
+    return this.#records.get(key);
+  }
+
+  set(key: string, record: AccountRecord): void {
+    this.#records.set(key, record);
+  }
+
+  has(key: string): boolean {
+    return this.#records.has(key);
+  }
+
+  get size(): number {
+    return this.#records.size;
+  }
+
+  entries(): Iterable<[string, AccountRecord]> {
+    return this.#records.entries();
+  }
+
+  processesOf(importSupplier: string): Iterable<ProcessSummary> {
+    // ISO-8601 instants of one form order as strings; a plain comparison is many times faster
+    // than localeCompare on a list of thousands.
+    return [...this.#records.values()]
+      .filter((r) => r.importSupplier === importSupplier)
+      .sort((a, b) => (a.stagedAt < b.stagedAt ? -1 : a.stagedAt > b.stagedAt ? 1 : 0));
+  }
+
+  toJSON(): Record<string, AccountRecord> {
+    return Object.fromEntries(this.#records);
+  }
+}
+
 /** The key of an account: the pair (import supplier code, external account number) (GEN-9). */
 export function accountKey(importSupplier: string, externalAccountNumber: string): string {
   return `${importSupplier}/${externalAccountNumber}`;
@@ -197,13 +270,15 @@ export function touch(state: MockState): void {
  * A state export of an earlier version of the mock, brought to the current form: account keys
  * and vendor memory that used a NUL separator get the readable `/` and `|` (decision 008).
  */
-export function upgradeState(state: MockState): MockState {
+export function upgradeState(
+  state: Omit<MockState, 'accounts'> & { accounts?: Record<string, AccountRecord> },
+): MockState {
   const rekey = <T>(record: Record<string, T>) =>
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k.replace('\u0000', '/'), v]));
   return {
     ...state,
     revision: state.revision ?? 0,
-    accounts: rekey(state.accounts ?? {}),
+    accounts: new MemoryAccounts(rekey(state.accounts ?? {})),
     skipMarks: (state.skipMarks ?? []).map((k) => k.replace('\u0000', '/')),
     paymentVendor: state.paymentVendor && {
       ...state.paymentVendor,
@@ -213,6 +288,19 @@ export function upgradeState(state: MockState): MockState {
       ),
     },
   };
+}
+
+/**
+ * A state as given by its holder: a parsed `JSON.stringify` of a state carries its accounts as a
+ * plain object, which gets the in-memory {@link AccountMap} again.
+ */
+export function asState(
+  state: Omit<MockState, 'accounts'> & { accounts: AccountMap | Record<string, AccountRecord> },
+): MockState {
+  const accounts = state.accounts;
+  return typeof accounts.get === 'function'
+    ? (state as MockState)
+    : { ...state, accounts: new MemoryAccounts(accounts as Record<string, AccountRecord>) };
 }
 
 /** What a fresh state is made of: the operator's configuration. */
@@ -236,7 +324,7 @@ export function createState(seed: StateSeed): MockState {
     refreshLifetimeSeconds: seed.refreshLifetimeSeconds ?? 7 * 24 * 3600,
     suppliers: Object.fromEntries(seed.suppliers.map((s) => [s.code, { ...s }])),
     operationsTeams: [...seed.operationsTeams],
-    accounts: {},
+    accounts: new MemoryAccounts(),
     skipMarks: [],
     tokens: {},
     accountSequence: 0,

@@ -3,7 +3,14 @@
  * GraphQL with the `graphql` package, so that clients may send the mutation with variables or
  * inline arguments, select the fields they want, and get GraphQL's own errors for bad documents.
  */
-import { buildSchema, GraphQLError, graphqlSync } from 'graphql';
+import {
+  buildSchema,
+  type DocumentNode,
+  executeSync,
+  GraphQLError,
+  parse,
+  validate,
+} from 'graphql';
 import { errorCatalogue } from '../../spec/index.ts';
 import { obtainToken as obtainTokenInDomain, type TokenCredentials } from '../domain/auth.ts';
 import { type DataImportOperation, reply } from './types.ts';
@@ -38,11 +45,41 @@ const schema = buildSchema(`
   }
 `);
 
+/** A document parsed and validated against the schema, or GraphQL's errors for it. */
+type Prepared = { document: DocumentNode } | { errors: readonly GraphQLError[] };
+
+/**
+ * Parsing and validating a document depend on its text only, and clients send the same mutation
+ * again and again: the outcome is kept per text (the 256 most recent), so a request only executes.
+ */
+const prepared = new Map<string, Prepared>();
+
+function prepare(source: string): Prepared {
+  const known = prepared.get(source);
+  if (known) return known;
+  let outcome: Prepared;
+  try {
+    const document = parse(source);
+    const errors = validate(schema, document);
+    outcome = errors.length > 0 ? { errors } : { document };
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    outcome = { errors: [error] };
+  }
+  if (prepared.size >= 256) prepared.delete(prepared.keys().next().value as string);
+  prepared.set(source, outcome);
+  return outcome;
+}
+
 /** `obtainToken`: exchanges an organisation API key or a refresh token for a token (AUTH-1). */
 export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { state, env }) => {
-  const result = graphqlSync({
+  const document = prepare(body.query);
+  if ('errors' in document) {
+    return reply(200, JSON.parse(JSON.stringify({ errors: document.errors })));
+  }
+  const result = executeSync({
     schema,
-    source: body.query,
+    document: document.document,
     variableValues: (body.variables as Record<string, unknown> | undefined) ?? undefined,
     operationName: (body.operationName as string | undefined) ?? undefined,
     rootValue: {

@@ -77,10 +77,10 @@ describe('--state-file', () => {
     const path = tempFile('legacy.json');
     writeFileSync(path, JSON.stringify(legacy));
     const loaded = loadStateFile(path)!;
-    expect(Object.keys(loaded.accounts)).toEqual([
+    expect([...loaded.accounts.entries()].map(([key]) => key)).toEqual([
       `DEMO_ENERGY/${account.external_account_number}`,
     ]);
-    expect(loaded.accounts[`DEMO_ENERGY/${account.external_account_number}`]?.data).toEqual(
+    expect(loaded.accounts.get(`DEMO_ENERGY/${account.external_account_number}`)?.data).toEqual(
       account,
     );
   });

@@ -17,12 +17,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { mockControl } from '../../spec/index.ts';
 import type { MockState } from '../domain/state.ts';
-import {
-  isLegacyDocument,
-  snakeDocument,
-  stateDocument,
-  stateFromDocument,
-} from '../domain/state-document.ts';
+import { isLegacyDocument, stateDocument, stateFromDocument } from '../domain/state-document.ts';
 
 /** A state file that cannot be used; the message says why and which file. */
 export class StateFileError extends Error {
@@ -44,9 +39,7 @@ export function loadStateFile(path: string): MockState | undefined {
     parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : {};
-  const current = isLegacyDocument(document)
-    ? snakeDocument(stateFromDocument(document) as unknown as Record<string, unknown>)
-    : parsed;
+  const current = isLegacyDocument(document) ? stateDocument(stateFromDocument(document)) : parsed;
   const errors = mockControl.validateSchema('MockState', current);
   if (errors.length > 0) {
     const first = errors

@@ -4,6 +4,7 @@
  * See spec/formats/README.md for each rule's source and the decisions taken.
  */
 import type { Ajv } from 'ajv';
+import { memoiseCheck } from './memo.ts';
 import { isValidMpanCore } from './mpan.ts';
 import { isValidMprn } from './mprn.ts';
 import { isValidUkPhoneNumber } from './phone.ts';
@@ -33,11 +34,12 @@ export const kitFormats: Readonly<Record<string, (value: string) => boolean>> = 
 
 /**
  * Registers {@link kitFormats} on an ajv instance (Ajv or Ajv2020) as string formats, so schemas
- * using them compile under ajv's strict mode; returns the same instance.
+ * using them compile under ajv's strict mode; returns the same instance. Each check is memoised
+ * per value (bounded, {@link memoiseCheck}): the same answer, computed once per value.
  */
 export function addKitFormats<T extends Pick<Ajv, 'addFormat'>>(ajv: T): T {
   for (const [name, validate] of Object.entries(kitFormats)) {
-    ajv.addFormat(name, { type: 'string', validate });
+    ajv.addFormat(name, { type: 'string', validate: memoiseCheck(validate) });
   }
   return ajv;
 }

@@ -1,0 +1,72 @@
+/**
+ * The bodies the benchmarks send, built from the spec's examples and the fixtures' builders: the
+ * spec's domestic example account, a large generated one (three customers, three sites with both
+ * fuels, so six meter points, and years of readings), a transactions/create request of 50
+ * transactions for the large account, the ObtainToken mutation, and the process request.
+ */
+import { businessAccount, transactionsRequest } from '../fixtures/index.ts';
+import { openapiDocument } from '../spec/index.ts';
+
+type Json = Record<string, unknown>;
+
+const examples = (openapiDocument.components as Record<string, Record<string, { value: Json }>>)
+  .examples!;
+
+/** The spec's DomesticAccount example. */
+export const exampleAccount: Json = structuredClone(examples.DomesticAccount!.value);
+
+function meterPoints(account: Json): number {
+  const sites = (account.supply_addresses ?? []) as Json[];
+  return sites.reduce((n, site) => n + ((site.meter_points as unknown[]) ?? []).length, 0);
+}
+
+/** The largest (the longest reading history) of 40 seeded business accounts of 3 customers and 6 meter points. */
+export const largeAccount: Json = (() => {
+  let best: Json | undefined;
+  for (let seed = 1; seed <= 40; seed++) {
+    const account = businessAccount({
+      seed,
+      externalAccountNumber: 'BENCH-LARGE-1',
+      shape: { customers: 3, supplyAddresses: 3, fuel: 'dual', billed: true, certificates: false },
+    }) as unknown as Json;
+    if (meterPoints(account) < 6) continue;
+    if (!best || JSON.stringify(account).length > JSON.stringify(best).length) best = account;
+  }
+  if (!best) throw new Error('no seed gave a large account of six meter points');
+  return best;
+})();
+
+/** A transactions/create request of exactly 50 transactions for the large account. */
+export const fiftyTransactions: Json = (() => {
+  const account = largeAccount as never;
+  const transactions: Json[] = [];
+  const ids = new Set<string>();
+  let first: Json | undefined;
+  for (let seed = 1; transactions.length < 50 && seed < 500; seed++) {
+    const request = transactionsRequest({ seed, account }) as unknown as Json;
+    first ??= request;
+    for (const t of request.transactions as Json[]) {
+      const id = String(t.transaction_id);
+      if (ids.has(id) || transactions.length >= 50) continue;
+      ids.add(id);
+      transactions.push(t);
+    }
+  }
+  return { ...first, transactions };
+})();
+
+/** The ObtainToken mutation with the demo API key (AUTH-1). */
+export const obtainToken: Json = {
+  query:
+    'mutation ObtainToken($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token } }',
+  variables: { input: { APIKey: 'demo-api-key' } },
+};
+
+/** The process request of an account. */
+export function processRequest(externalAccountNumber: string): Json {
+  return {
+    import_supplier_code: 'DEMO_ENERGY',
+    external_account_number: externalAccountNumber,
+    operations_team_name: 'MIGRATIONS',
+  };
+}

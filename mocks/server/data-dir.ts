@@ -1,0 +1,250 @@
+/**
+ * `--data-dir DIR` (decision 012): the standalone server's state in an embedded, crash-safe store
+ * (LMDB through the `lmdb` package, a prebuilt binary from the registry). Each account import
+ * process is one record, each e-mail of the outbox and each token one record, the rest of the
+ * state (suppliers, clock, skip marks ...) one small document, and an index keeps each supplier's processes in staging order so that the lists
+ * stream. A request that moved the state's revision writes the records it read or set and the
+ * document in one transaction, and is answered only once that transaction is committed and on
+ * disk: a write costs the same at a million accounts as at ten, and a crash (kill -9 included)
+ * loses nothing that was acknowledged. Concurrent requests share commits (group commit).
+ */
+import { type Database, open, type RootDatabase } from 'lmdb';
+import type { AccountMap, AccountRecord, MockState, ProcessSummary } from '../domain/state.ts';
+
+/** A stored account: its record and its place in the staging order. */
+interface Stored {
+  seq: number;
+  record: AccountRecord;
+}
+
+type IndexKey = [string, number];
+type Meta = Omit<MockState, 'accounts' | 'outbox' | 'tokens'>;
+type TokenRecord = MockState['tokens'][string];
+
+const STATE = 'state';
+const NEXT_SEQ = 'next-seq';
+/** How many records read by read-only requests are kept before they are let go. */
+const HELD_LIMIT = 1024;
+
+function summaryOf(record: AccountRecord): ProcessSummary {
+  return {
+    externalAccountNumber: record.externalAccountNumber,
+    status: record.status,
+    serviceAccountNumber: record.serviceAccountNumber,
+    createdAt: record.createdAt,
+    stagedAt: record.stagedAt,
+  };
+}
+
+function withoutAccounts(state: MockState): Meta {
+  const { accounts: _accounts, outbox: _outbox, tokens: _tokens, ...meta } = state;
+  return meta;
+}
+
+/** The accounts of a data directory, as the domain's {@link AccountMap}. */
+export class StoredAccounts implements AccountMap {
+  readonly #records: Database<Stored, string>;
+  readonly #index: Database<ProcessSummary, IndexKey>;
+  readonly #meta: Database<unknown, string>;
+  /** The outbox (SUP-4), one entry per record: it only grows, so a write appends the new ones. */
+  readonly #outbox: Database<MockState['outbox'][number], number>;
+  #writtenOutbox = 0;
+  /**
+   * Tokens by hash, one record each: a load test issues thousands, and the state document must
+   * not grow with them. A write compares the token table with what is on disk (no encoding).
+   */
+  readonly #tokens: Database<TokenRecord, string>;
+  readonly #writtenTokens = new Set<string>();
+  /**
+   * Records handed to the domain since the last write, with their place in the staging order.
+   * The domain changes a record in the same synchronous step in which it reads it and bumps the
+   * revision, so every changed record is here when the edge writes the request.
+   */
+  readonly #held = new Map<string, Stored>();
+  #nextSeq: number;
+  #writtenRevision = -1;
+  #state: MockState | undefined;
+
+  constructor(root: RootDatabase) {
+    this.#records = root.openDB<Stored, string>({ name: 'accounts', compression: true });
+    this.#index = root.openDB<ProcessSummary, IndexKey>({ name: 'processes' });
+    this.#meta = root.openDB<unknown, string>({ name: 'meta' });
+    this.#outbox = root.openDB<MockState['outbox'][number], number>({ name: 'outbox' });
+    this.#tokens = root.openDB<TokenRecord, string>({ name: 'tokens' });
+    this.#nextSeq = (this.#meta.get(NEXT_SEQ) as number | undefined) ?? 0;
+  }
+
+  /** The saved state without its accounts, or undefined for a new directory. */
+  savedState(): Omit<MockState, 'accounts'> | undefined {
+    const meta = this.#meta.get(STATE) as Meta | undefined;
+    if (!meta) return undefined;
+    const outbox = [...this.#outbox.getRange().map(({ value }) => value)];
+    this.#writtenOutbox = outbox.length;
+    const tokens: MockState['tokens'] = {};
+    for (const { key, value } of this.#tokens.getRange()) {
+      tokens[key] = value;
+      this.#writtenTokens.add(key);
+    }
+    return { ...meta, outbox, tokens };
+  }
+
+  /** Ties the map to the state it belongs to (its revision tells when held records may go). */
+  attach(state: MockState): void {
+    this.#state = state;
+    this.#writtenRevision = state.revision;
+  }
+
+  #hold(key: string): Stored | undefined {
+    const held = this.#held.get(key);
+    if (held) return held;
+    // Records that read-only requests read are let go once nothing unwritten is pending.
+    if (this.#held.size >= HELD_LIMIT && this.#state?.revision === this.#writtenRevision) {
+      this.#held.clear();
+    }
+    const stored = this.#records.get(key);
+    if (stored) this.#held.set(key, stored);
+    return stored;
+  }
+
+  get(key: string): AccountRecord | undefined {
+    return this.#hold(key)?.record;
+  }
+
+  set(key: string, record: AccountRecord): void {
+    const stored = this.#hold(key);
+    this.#held.set(key, { seq: stored?.seq ?? this.#nextSeq++, record });
+  }
+
+  has(key: string): boolean {
+    return this.#held.has(key) || this.#records.doesExist(key);
+  }
+
+  get size(): number {
+    const unwritten = [...this.#held.keys()].filter((k) => !this.#records.doesExist(k)).length;
+    return (this.#records.getStats() as { entryCount: number }).entryCount + unwritten;
+  }
+
+  *entries(): Iterable<[string, AccountRecord]> {
+    for (const { key, value } of this.#records.getRange()) {
+      yield [key, this.#held.get(key)?.record ?? value.record];
+    }
+    for (const [key, stored] of this.#held) {
+      if (!this.#records.doesExist(key)) yield [key, stored.record];
+    }
+  }
+
+  processesOf(importSupplier: string): Iterable<ProcessSummary> {
+    return this.#index
+      .getRange({ start: [importSupplier, 0], end: [importSupplier, Number.MAX_SAFE_INTEGER] })
+      .map(({ value }) => value);
+  }
+
+  toJSON(): Record<string, AccountRecord> {
+    return Object.fromEntries(this.entries());
+  }
+
+  /**
+   * Writes the state as it is now: the held records, their index entries and the state
+   * document, in one transaction; resolves once it is committed and on disk.
+   */
+  write(state: MockState): Promise<void> {
+    const records = [...this.#held];
+    this.#held.clear();
+    this.#writtenRevision = state.revision;
+    const meta = withoutAccounts(state);
+    const nextSeq = this.#nextSeq;
+    const outboxFrom = this.#writtenOutbox;
+    const outbox = state.outbox.slice(outboxFrom);
+    this.#writtenOutbox = state.outbox.length;
+    // Writes issued in one synchronous step go into one LMDB transaction (lmdb's event-turn
+    // batching); requests in flight together share a commit. Answer once it is on disk.
+    for (const [key, stored] of records) {
+      this.#records.put(key, stored);
+      this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record));
+    }
+    outbox.forEach((entry, i) => {
+      this.#outbox.put(outboxFrom + i, entry);
+    });
+    let live = 0;
+    for (const [hash, token] of Object.entries(state.tokens)) {
+      live += 1;
+      if (this.#writtenTokens.has(hash)) continue;
+      this.#tokens.put(hash, token);
+      this.#writtenTokens.add(hash);
+    }
+    if (this.#writtenTokens.size > live) {
+      for (const hash of this.#writtenTokens) {
+        if (hash in state.tokens) continue;
+        this.#tokens.remove(hash);
+        this.#writtenTokens.delete(hash);
+      }
+    }
+    this.#meta.put(NEXT_SEQ, nextSeq);
+    return this.#meta.put(STATE, meta).then(() => this.#meta.flushed.then(() => undefined));
+  }
+
+  /** Replaces everything with a whole state (the operator's reset or import), in one transaction. */
+  replace(state: MockState): Promise<void> {
+    const accounts = [...state.accounts.entries()];
+    this.#held.clear();
+    this.#nextSeq = accounts.length;
+    this.#writtenRevision = state.revision;
+    this.#writtenOutbox = state.outbox.length;
+    const meta = withoutAccounts(state);
+    const outbox = [...state.outbox];
+    // Rare (an operator's reset or import): one synchronous, durable transaction.
+    this.#meta.transactionSync(() => {
+      this.#records.clearSync();
+      this.#index.clearSync();
+      this.#outbox.clearSync();
+      outbox.forEach((entry, i) => {
+        this.#outbox.putSync(i, entry);
+      });
+      this.#tokens.clearSync();
+      this.#writtenTokens.clear();
+      for (const [hash, token] of Object.entries(state.tokens)) {
+        this.#tokens.putSync(hash, token);
+        this.#writtenTokens.add(hash);
+      }
+      accounts.forEach(([key, record], seq) => {
+        this.#records.putSync(key, { seq, record });
+        this.#index.putSync([record.importSupplier, seq], summaryOf(record));
+      });
+      this.#meta.putSync(STATE, meta);
+      this.#meta.putSync(NEXT_SEQ, accounts.length);
+    });
+    return Promise.resolve();
+  }
+}
+
+/** An open data directory: the state it holds and the writer the edge calls on every change. */
+export interface DataDir {
+  /** The saved state, or undefined for a new directory. */
+  state: MockState | undefined;
+  accounts: StoredAccounts;
+  /** Persists a request that changed the state (or replaced it); resolves once durable. */
+  write(state: MockState): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens (or creates) a data directory. */
+export function openDataDir(path: string): DataDir {
+  const root = open({ path, maxDbs: 8 });
+  const accounts = new StoredAccounts(root);
+  const saved = accounts.savedState();
+  const state: MockState | undefined = saved ? { ...saved, accounts } : undefined;
+  if (state) accounts.attach(state);
+  return {
+    state,
+    accounts,
+    write(next) {
+      if (next.accounts === accounts) return accounts.write(next);
+      // A new state (reset, import, the first start): its in-memory accounts move into the store.
+      const replaced = accounts.replace(next);
+      next.accounts = accounts;
+      accounts.attach(next);
+      return replaced;
+    },
+    close: () => root.close(),
+  };
+}
