@@ -1,5 +1,5 @@
 /**
- * The contract suite's Playwright config (issue 6): API tests only (the `request` fixture, no
+ * The contract suite's Playwright config: API tests only (the `request` fixture, no
  * browser). See contract-tests/README.md for the settings.
  *
  * Without BASE_URL the config starts the kit's mock itself and runs three projects:

@@ -81,8 +81,8 @@ test.describe(operationTitle('obtainToken'), () => {
     );
     const body = exchange.body as { errors?: { extensions?: { errorCode?: string } }[] };
     expect(issuedToken(names, exchange.body), 'no token is issued').toBeUndefined();
-    await kit.platform(
-      'GraphQL errors with KT-CT-1135 and HTTP 200, as on the real platform',
+    await kit.assume(
+      'GraphQL errors with KT-CT-1135 and HTTP 200, as real platform clients see them',
       () => {
         expect(exchange.status).toBe(200);
         expect(body.errors?.[0]?.extensions?.errorCode).toBe('KT-CT-1135');
@@ -98,7 +98,7 @@ test.describe(operationTitle('obtainToken'), () => {
     const names = api.tokenFields;
     const first = await api.obtainToken({ apiKey: settings.apiKey ?? DEMO.apiKey });
     const refreshToken = issuedPayload(names, first.body)?.[names.refreshField];
-    await kit.platform('Refresh tokens work as on the real platform (AUTH-4 is open)', async () => {
+    await kit.assume('Refresh tokens work as on the real platform (AUTH-4 is open)', async () => {
       expect(typeof refreshToken).toBe('string');
       const refreshed = await api.obtainToken({ refreshToken: refreshToken as string });
       expect(issuedToken(names, refreshed.body)).toEqual(expect.any(String));

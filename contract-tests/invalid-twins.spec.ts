@@ -1,5 +1,5 @@
 /**
- * Negative cases from the fixtures' invalid twins (issue 5): each twin is a valid payload with
+ * Negative cases from the fixtures' invalid twins: each twin is a valid payload with
  * exactly one rule broken and the answer it must get (status, code, field errors with their
  * attr). A twin whose expectation rests on a kit assumption is checked hard against the mock and
  * softly elsewhere; for the others, what the reference states (status, attr, failing

@@ -114,7 +114,7 @@ test.describe(operationTitle('createNotes'), () => {
     const body = exchange.body as unknown as { code: string; errors: { attr: string }[] };
     expect(typeof body.code).toBe('string');
     expect(Array.isArray(body.errors)).toBe(true);
-    await kit.assume(
+    await kit.platform(
       'The failure points at notes.1 with note_body_or_document_path_not_found',
       () =>
         expect(body.errors).toContainEqual(
@@ -202,7 +202,7 @@ test.describe(operationTitle('createNotes'), () => {
         assumption: 'unpin_at before created_at is refused, as on the real platform',
       },
     );
-    await kit.assume(
+    await kit.platform(
       'unpin_at before created_at is 400 note_unpin_at_earlier_than_creation_date',
       () => {
         expect(exchange.status).toBe(400);

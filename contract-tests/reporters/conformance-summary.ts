@@ -1,5 +1,5 @@
 /**
- * The conformance summary (issue 6, "Output"): a one-page Markdown and JSON report of the rules
+ * The conformance summary: a one-page Markdown and JSON report of the rules
  * passed, failed and skipped per operation, with the target, mode and time; the traceability
  * report (rule -> tests, and the reasons for rules without a test); and, last, the scan of every
  * produced report for secrets (see support/secret-scan.ts for why it runs here).

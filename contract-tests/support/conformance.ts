@@ -1,5 +1,5 @@
 /**
- * Checks every response against the spec (issue 6, "What it checks"): status documented for the
+ * Checks every response against the spec: status documented for the
  * operation, content type, body schema, with schemathesis-style "Received ... / Documented ..."
  * texts from the spec module. Against the kit's mock every check is hard. Against any other
  * target each problem is judged by the source it rests on (the three sources, in order):

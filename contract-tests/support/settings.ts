@@ -1,5 +1,5 @@
 /**
- * The suite's settings, read from the environment (issue 6, "Running it"). The same reader runs
+ * The suite's settings, read from the environment. The same reader runs
  * in the config, in the global setup and in every worker, so that a setting means the same thing
  * everywhere; a missing or wrong setting stops the run with a message that says what to set.
  *
@@ -20,7 +20,7 @@ export type ContractMode = 'safe' | 'full' | 'mock';
 /** The modes, in the order of what they allow. */
 export const CONTRACT_MODES: readonly ContractMode[] = ['safe', 'full', 'mock'];
 
-/** The kit mock's default state (README, issue 3): the defaults of the settings below. */
+/** The kit mock's default state (README): the defaults of the settings below. */
 export const DEMO = {
   apiKey: 'demo-api-key',
   importSupplier: 'DEMO_ENERGY',
