@@ -1,5 +1,5 @@
 /**
- * The contract suite's Playwright config (issue 6): API tests only (the `request` fixture, no
+ * The contract suite's Playwright config: API tests only (the `request` fixture, no
  * browser). See contract-tests/README.md for the settings.
  *
  * Without BASE_URL the config starts the kit's mock itself and runs three projects:
@@ -16,7 +16,7 @@
  * With BASE_URL the suite runs against that address (`contract`); in mock mode `isolated` follows
  * it against the same address.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { ContractOptions, Target } from './contract-tests/fixtures.ts';
 import { LOCAL_PORTS, readSettings } from './contract-tests/support/settings.ts';
@@ -27,6 +27,11 @@ const settings = readSettings();
 // writes goes to the current directory, not beside the config.
 const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 const out = (path: string) => resolve(path);
+// CONTRACT_REPORTS_DIR moves the reports (and test-results/ beside them), for a run inside a run.
+const reports = out(settings.reportsDir);
+const outputDir = process.env.CONTRACT_REPORTS_DIR
+  ? join(reports, '..', 'test-results')
+  : out('test-results');
 const local = `http://127.0.0.1:${LOCAL_PORTS.mock}`;
 const viaPrism = `http://127.0.0.1:${LOCAL_PORTS.prism}`;
 const isolated = `http://127.0.0.1:${LOCAL_PORTS.isolated}`;
@@ -57,12 +62,12 @@ export default defineConfig<Partial<ContractOptions>>({
   workers: workers ?? (settings.local ? 5 : 4),
   timeout: 30_000,
   globalSetup: `./contract-tests/support/global-setup.${ext}`,
-  outputDir: out('test-results'),
+  outputDir,
   reporter: [
     ['list'],
-    ['html', { open: 'never', outputFolder: out('reports/contract-html') }],
-    ['junit', { outputFile: out('reports/contract-junit.xml') }],
-    ['json', { outputFile: out('reports/playwright.json') }],
+    ['html', { open: 'never', outputFolder: join(reports, 'contract-html') }],
+    ['junit', { outputFile: join(reports, 'contract-junit.xml') }],
+    ['json', { outputFile: join(reports, 'playwright.json') }],
     // Last: its onEnd scans the files the reporters above have written (secret scan).
     [`./contract-tests/reporters/conformance-summary.${ext}`],
   ],

@@ -46,14 +46,20 @@ Other options go to \`playwright test\` (--shard 1/4, --grep <re>, --workers <n>
 
 Environment: API_KEY (the suite obtains a token through ObtainToken) or ACCESS_TOKEN,
 IMPORT_SUPPLIER, OPERATIONS_TEAM, EXPIRED_TOKEN, PAYMENT_VENDOR, PAYMENT_REFERENCE,
-PAYMENT_TYPE, CONTRACT_SEED, CONTRACT_WORKERS. Secrets are read from the environment only.
+PAYMENT_TYPE, CONTRACT_SEED, CONTRACT_WORKERS, CONTRACT_REPORTS_DIR; the ObtainToken field
+names when the service's differ from the platform's: OBTAIN_TOKEN_FIELD, OBTAIN_TOKEN_INPUT_TYPE,
+OBTAIN_TOKEN_KEY_FIELD, OBTAIN_TOKEN_TOKEN_FIELD, OBTAIN_TOKEN_REFRESH_FIELD. Secrets are read
+from the environment only.
+
+A preflight runs first (target answers, mode allowed, token obtainable and accepted); when it
+fails, the run stops in seconds and every report says "did not run: <cause>".
 
 Modes: safe (validate-account and GET operations; changes nothing), full (the whole
 lifecycle under a dedicated IMPORT_SUPPLIER), mock (everything, with the kit mock's
 control API).
 
-Reports: reports/contract-html/, reports/contract-junit.xml, reports/playwright.json,
-reports/conformance-summary.md, reports/contract-traceability.md.
+Reports (CONTRACT_REPORTS_DIR moves them): reports/contract-html/, reports/contract-junit.xml,
+reports/playwright.json, reports/conformance-summary.md, reports/contract-traceability.md.
 
 Exit codes: 0 every check passed, 1 a check failed, 2 a missing or wrong setting.
 `;

@@ -17,6 +17,12 @@ import { test as base, expect, request as playwrightRequest } from '@playwright/
 import { DataImportClient, safeFetch } from './support/api-client.ts';
 import { ControlClient } from './support/control-client.ts';
 import {
+  issuedPayload,
+  issuedToken,
+  obtainTokenRequest,
+  serviceError,
+} from './support/obtain-token.ts';
+import {
   businessAccount,
   domesticAccount,
   energyMeterPoints,
@@ -32,6 +38,7 @@ import {
   readSettings,
   requireCredentials,
 } from './support/settings.ts';
+import { SOFT_ANNOTATIONS, type SoftSource } from './support/sources.ts';
 
 export { expect };
 
@@ -87,13 +94,21 @@ export interface Lifecycle extends Payloads {
   meterPoints(account: Record<string, unknown>): string[];
 }
 
-/** Checks that rest on a kit assumption (`x-kit-assumption`). */
+/**
+ * Checks that rest on a source other than the reference: hard against the kit's mock, soft (an
+ * annotation of their source, never a failure) against any other target.
+ */
 export interface KitChecks {
   /**
-   * Runs `check` hard in mock mode; against any other target a failure of it becomes a
-   * `kit-assumption` annotation and never fails the test, because the reference leaves it open.
+   * A check resting on a kit assumption (`x-kit-assumption`: both the reference and the platform
+   * document are silent). A failure becomes a `kit-assumption` annotation outside mock mode.
    */
   assume(assumption: string, check: () => unknown | Promise<unknown>): Promise<void>;
+  /**
+   * A check resting on the real platform's published document (the reference is silent; the
+   * platform decides). A failure becomes a `platform-fact` annotation outside mock mode.
+   */
+  platform(fact: string, check: () => unknown | Promise<unknown>): Promise<void>;
 }
 
 /** The options a project of playwright.config.ts may set. */
@@ -171,24 +186,29 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (credentials.accessToken) return credentials.accessToken;
         const context = await playwrightRequest.newContext({ baseURL: settings.baseURL });
         try {
+          const names = settings.tokenFields;
           const response = await safeFetch(context, '/v1/graphql/', {
             method: 'POST',
-            data: {
-              query:
-                'mutation ObtainToken($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token refreshToken refreshExpiresIn payload } }',
-              variables: { input: { APIKey: credentials.apiKey } },
-            },
+            data: obtainTokenRequest(names, { [names.keyField]: credentials.apiKey as string }),
             failOnStatusCode: false,
           });
-          const body = (await response.json().catch(() => undefined)) as
-            | { data?: { obtainKrakenToken?: { token?: string; refreshToken?: string } } }
-            | undefined;
-          const issued = body?.data?.obtainKrakenToken;
-          if (!issued?.token) {
+          const text = await response.text();
+          let body: unknown;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          const token = issuedToken(names, body);
+          const refresh = issuedPayload(names, body)?.[names.refreshField];
+          if (!token) {
             throw new Error(
-              `ObtainToken with API_KEY failed at ${settings.baseURL}/v1/graphql/ (HTTP ${response.status()}); check API_KEY, or set ACCESS_TOKEN.`,
+              redactText(
+                `ObtainToken with API_KEY gave no token at ${settings.baseURL}/v1/graphql/ (HTTP ${response.status()}); the service said "${serviceError(body, text)}". Check API_KEY and the OBTAIN_TOKEN_* field names, or set ACCESS_TOKEN.`,
+              ),
             );
           }
+          const issued = { token, refreshToken: typeof refresh === 'string' ? refresh : undefined };
           registerSecret(issued.token, settings.runId);
           registerSecret(issued.refreshToken, settings.runId);
           return issued.token;
@@ -236,6 +256,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       mode: settings.mode,
       testInfo,
       runId: settings.runId,
+      tokenFields: settings.tokenFields,
       token: async () => {
         if (workerToken) return workerToken;
         testToken ??= await obtainToken();
@@ -313,8 +334,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   kit: async ({ settings }, use, testInfo) => {
-    await use({
-      assume: async (assumption, check) => {
+    const soft =
+      (source: SoftSource) =>
+      async (reason: string, check: () => unknown | Promise<unknown>): Promise<void> => {
         if (settings.mode === 'mock') {
           await check();
           return;
@@ -328,11 +350,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             '',
           );
           testInfo.annotations.push({
-            type: 'kit-assumption',
-            description: redactText(`${assumption}: ${message.split('\n').slice(0, 6).join(' ')}`),
+            type: SOFT_ANNOTATIONS[source],
+            description: redactText(`${reason}: ${message.split('\n').slice(0, 6).join(' ')}`),
           });
         }
-      },
-    });
+      };
+    await use({ assume: soft('kit'), platform: soft('platform') });
   },
 });

@@ -69,7 +69,7 @@ test.describe(operationTitle('createHistoricalStatements'), () => {
     const again = await post(statements, {
       assumption: 'A statement_id already on the account is refused, as on the real platform',
     });
-    await kit.assume('A repeated statement_id is 400 historical_statement_already_exists', () => {
+    await kit.platform('A repeated statement_id is 400 historical_statement_already_exists', () => {
       expect(again.status).toBe(400);
       expect(again.text).toContain('historical_statement_already_exists');
     });

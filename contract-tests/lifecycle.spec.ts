@@ -1,5 +1,5 @@
 /**
- * The account import lifecycle end to end (issue 6, "What it checks"): validate, stage (201),
+ * The account import lifecycle end to end: validate, stage (201),
  * restage (200), dry run (400 with the exact message, nothing changed), process (201), process
  * again (400 with both numbers), restage refused, transfer status, and the lists before and
  * after. One account walks every step; each step is a `test.step` in the report.

@@ -73,7 +73,7 @@ test.describe(operationTitle('createPaymentInstruction'), () => {
     const second = await post(instruction({ reference: 'DEMO-DD-000123', type: 'DIRECT_DEBIT' }), {
       assumption: 'One active instruction per account, as on the real platform',
     });
-    await kit.assume(
+    await kit.platform(
       'A second instruction gets 400 "Account already has an active instruction"',
       () => {
         expect(second.status).toBe(400);
@@ -154,7 +154,7 @@ test.describe(operationTitle('createPaymentInstruction'), () => {
       { invalid: true, assumption: 'Request validation failures use the error body' },
     );
     expect(exchange.status).toBe(400);
-    await kit.assume('The missing fields are listed with code required', () =>
+    await kit.platform('The missing fields are listed with code required', () =>
       expect((exchange.body as { errors: { attr: string }[] }).errors.map((e) => e.attr)).toEqual(
         expect.arrayContaining(['vendor', 'reference', 'type']),
       ),

@@ -1,5 +1,5 @@
 /**
- * Deliberately wrong variants of the mock (issue 6, "proving its strength"): each breaks one rule
+ * Deliberately wrong variants of the mock: each breaks one rule
  * of the reference the way a real implementation might. A mutant wraps the real service's
  * `handle()` from the outside, changing a request on its way in or an answer on its way out, so
  * that no mutant touches the mock's production code paths.

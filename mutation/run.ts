@@ -1,13 +1,15 @@
 /**
  * `npm run contract:mutants`: runs the contract suite against every mutant of the mock and
- * prints the kill rate (issue 6). A mutant is killed when the suite fails against it; a survivor
- * means a missing test. The suite first runs against the unmutated mock with the same selection,
+ * prints the kill rate beside the pass rate of the last legitimate-variants run
+ * (reports/suite-strength.md, see variants/strength.ts). A mutant is killed when the suite fails
+ * against it; a survivor means a missing test. The suite first runs against the unmutated mock with the same selection,
  * so that a kill can only come from the mutation. Loopback only; every run is bounded by a
  * timeout.
  *
  * Usage: npm run contract:mutants [-- <mutant id> ...]
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { strengthReport, writeStrength } from '../variants/strength.ts';
 import { mutants } from './mutants.ts';
 
 const PORT = Number(process.env.MUTANT_PORT ?? 4350);
@@ -95,4 +97,7 @@ console.log(
 for (const survivor of rows.filter((r) => !r.killed)) {
   console.log(`survivor: ${survivor.id} [${survivor.rule}] ${survivor.summary}`);
 }
+const report = strengthReport({ mutants: rows, complete: !selected.length });
+writeStrength(report);
+console.log(`\n${report.lines.slice(0, 4).join('\n')}`);
 process.exit(killed === rows.length ? 0 : 1);

@@ -1,6 +1,6 @@
 /**
  * The suite's own checks, without a target: every rule of the reference has a test or a reviewed
- * reason, and every test cites known rules (issue 6, "a test fails when a rule ID has no test and
+ * reason, and every test cites known rules ("a test fails when a rule ID has no test and
  * no stated reason"). Static: it reads the test files' titles, so it needs no run of the suite;
  * the reporter writes the same table from the run's real results to
  * reports/contract-traceability.md.

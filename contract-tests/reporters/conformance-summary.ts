@@ -1,8 +1,15 @@
 /**
- * The conformance summary (issue 6, "Output"): a one-page Markdown and JSON report of the rules
+ * The conformance summary: a one-page Markdown and JSON report of the rules
  * passed, failed and skipped per operation, with the target, mode and time; the traceability
  * report (rule -> tests, and the reasons for rules without a test); and, last, the scan of every
  * produced report for secrets (see support/secret-scan.ts for why it runs here).
+ *
+ * Every finding is reported under the source it rests on: failed rules are the reference's (hard);
+ * soft findings are the real platform's document's or the kit's own assumptions', listed apart.
+ *
+ * A run the preflight stopped (support/global-setup.ts) has no test results: this reporter then
+ * rewrites every report (summary, traceability, JUnit, JSON) to one failure, "did not run:
+ * <cause>", so that no dashboard reads an empty run as green and no earlier run's summary stays.
  *
  * Listed last among the reporters in playwright.config.ts, so that its `onEnd` runs after the
  * HTML, JUnit and JSON reporters have written their files.
@@ -16,11 +23,13 @@ import type {
   Reporter,
   Suite,
   TestCase,
+  TestError,
   TestResult,
 } from '@playwright/test/reporter';
 import { secretsFile } from '../support/redact.ts';
 import { readSecrets, type SecretHit, scanAndRedact } from '../support/secret-scan.ts';
-import { readSettings } from '../support/settings.ts';
+import { DID_NOT_RUN, readSettings } from '../support/settings.ts';
+import { SOURCE_NAMES, type SoftSource, sourceOfAnnotation } from '../support/sources.ts';
 import { ruleIds, scanTests, trace, traceabilityMarkdown } from '../support/traceability.ts';
 
 type Outcome = 'passed' | 'failed' | 'skipped';
@@ -33,7 +42,7 @@ interface TestRecord {
   line: number;
   rules: string[];
   outcome: Outcome;
-  softFindings: string[];
+  softFindings: { source: SoftSource; finding: string }[];
   skipReason?: string;
 }
 
@@ -66,9 +75,17 @@ export default class ConformanceSummaryReporter implements Reporter {
   #span = { start: Number.POSITIVE_INFINITY, end: 0 };
   readonly #records = new Map<string, TestRecord>();
 
+  /** Errors outside tests (a failed global setup). */
+  readonly #errors: string[] = [];
+
   constructor(options: Options = {}) {
-    this.#outputDir = options.outputDir ?? 'reports';
-    this.#scanDirs = options.scanDirs ?? ['reports', 'test-results'];
+    const reportsDir = process.env.CONTRACT_REPORTS_DIR || 'reports';
+    this.#outputDir = options.outputDir ?? reportsDir;
+    this.#scanDirs = options.scanDirs ?? [reportsDir, join(reportsDir, '..', 'test-results')];
+  }
+
+  onError(error: TestError): void {
+    this.#errors.push(error.message ?? String(error.value ?? 'unknown error'));
   }
 
   printsToStdio(): boolean {
@@ -96,17 +113,29 @@ export default class ConformanceSummaryReporter implements Reporter {
       line: test.location.line,
       rules: ruleIds(test.title),
       outcome: outcomeOf(test, result),
-      softFindings: result.annotations
-        .filter((a) => a.type === 'kit-assumption')
-        .map((a) => a.description ?? ''),
+      softFindings: result.annotations.flatMap((a) => {
+        const source = sourceOfAnnotation(a.type);
+        return source ? [{ source, finding: a.description ?? '' }] : [];
+      }),
       skipReason: skip?.description,
     });
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     const records = [...this.#records.values()];
-    // No test ran (`--list`, or a run stopped by a setting): keep the last run's reports.
-    if (!records.length) return this.#finishScan(process.env.CONTRACT_RUN_ID ?? '');
+    if (!records.length) {
+      // The preflight stopped the run (or the setup failed otherwise): say so in every report.
+      const cause =
+        process.env[DID_NOT_RUN] ??
+        this.#errors[0]?.split('\n')[0]?.replace(/^(\w*Error|Preflight): (did not run: )?/, '');
+      if (cause !== undefined) {
+        this.#didNotRun(cause, result);
+        this.#finishScan(process.env.CONTRACT_RUN_ID ?? '');
+        return { status: 'failed' };
+      }
+      // No test selected (`--list`, a grep that matches nothing): keep the last run's reports.
+      return this.#finishScan(process.env.CONTRACT_RUN_ID ?? '');
+    }
     mkdirSync(this.#outputDir, { recursive: true });
     const settings = readSettings();
     const started = Math.min(this.#started.getTime(), this.#span.start);
@@ -155,14 +184,28 @@ export default class ConformanceSummaryReporter implements Reporter {
         };
       });
     const softFindings = records.flatMap((r) =>
-      r.softFindings.map((f) => ({ test: `${r.operation} › ${r.title}`, finding: f })),
+      r.softFindings.map((f) => ({
+        test: `${r.operation} › ${r.title}`,
+        source: f.source,
+        finding: f.finding,
+      })),
     );
+    const failedRules = perOperation.reduce((n, op) => n + op.failed, 0);
     const totals = {
       tests: records.length,
       passed: records.filter((r) => r.outcome === 'passed').length,
       failed: records.filter((r) => r.outcome === 'failed').length,
       skipped: records.filter((r) => r.outcome === 'skipped').length,
       softFindings: softFindings.length,
+    };
+    // Each source apart: the reference's rules decide pass or fail; the other two are soft.
+    const bySource = {
+      reference: {
+        failedRules,
+        passedRules: perOperation.reduce((n, op) => n + op.passed, 0),
+      },
+      platform: { softFindings: softFindings.filter((f) => f.source === 'platform').length },
+      kit: { softFindings: softFindings.filter((f) => f.source === 'kit').length },
     };
 
     // Traceability from the run's real titles: one line per test, with its outcome per project.
@@ -201,6 +244,7 @@ export default class ConformanceSummaryReporter implements Reporter {
     const summary = {
       ...meta,
       totals,
+      sources: bySource,
       rules: {
         total: traces.length,
         withTests: traces.filter((t) => t.tests.length).length,
@@ -220,6 +264,153 @@ export default class ConformanceSummaryReporter implements Reporter {
     writeFileSync(join(this.#outputDir, 'conformance-summary.md'), this.#markdown(summary));
 
     return this.#finishScan(meta.runId);
+  }
+
+  /** The path a reporter of the config writes to (`outputFile`), or the default under reports. */
+  #reportFile(name: string, fallback: string): string {
+    for (const entry of this.#config?.reporter ?? []) {
+      const [reporter, options] = entry as [string, { outputFile?: string } | undefined];
+      if (reporter === name && options?.outputFile) return options.outputFile;
+    }
+    return join(this.#outputDir, fallback);
+  }
+
+  /**
+   * Rewrites every report for a run that did not start: one failing test, "did not run: <cause>",
+   * in the summary, the traceability report, JUnit and the JSON report (which CI counts).
+   */
+  #didNotRun(cause: string, result: FullResult): void {
+    mkdirSync(this.#outputDir, { recursive: true });
+    const title = `did not run: ${cause}`;
+    let settings: { baseURL: string; mode?: string } = { baseURL: process.env.BASE_URL ?? '' };
+    try {
+      settings = readSettings();
+    } catch {
+      // The settings themselves were the cause; the summary shows what the environment said.
+    }
+    const now = new Date();
+    const seconds = Math.max(0, (now.getTime() - this.#started.getTime()) / 1000);
+    const summary = {
+      target: settings.baseURL || '(unset)',
+      mode:
+        process.env.CONTRACT_MODE_RESOLVED ??
+        settings.mode ??
+        process.env.CONTRACT_MODE ??
+        '(unset)',
+      runId: process.env.CONTRACT_RUN_ID ?? '',
+      startedAt: this.#started.toISOString(),
+      finishedAt: now.toISOString(),
+      durationSeconds: Math.round(seconds * 10) / 10,
+      status: 'did not run',
+      didNotRun: cause,
+      totals: { tests: 1, passed: 0, failed: 1, skipped: 0, softFindings: 0 },
+      operations: [],
+      softFindings: [],
+      skipped: [],
+    };
+    writeFileSync(
+      join(this.#outputDir, 'conformance-summary.json'),
+      `${JSON.stringify(summary, null, 2)}\n`,
+    );
+    writeFileSync(
+      join(this.#outputDir, 'conformance-summary.md'),
+      [
+        '# Data-Import conformance summary',
+        '',
+        `**${title}**`,
+        '',
+        `- Target: ${summary.target}`,
+        `- Mode: ${summary.mode}`,
+        `- Run: ${summary.runId}, started ${summary.startedAt}, ${summary.durationSeconds} s, did not run`,
+        '- Tests: 1 (0 passed, 1 failed): the preflight; no rule was checked.',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(this.#outputDir, 'contract-traceability.md'),
+      `# Traceability\n\n**${title}**: no rule was checked in this run.\n`,
+    );
+    const xml = (text: string) =>
+      text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;');
+    const junit = this.#reportFile('junit', 'contract-junit.xml');
+    writeFileSync(
+      junit,
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<testsuites id="" name="Data-Import contract suite" tests="1" failures="1" skipped="0" errors="0" time="${seconds}">`,
+        `<testsuite name="preflight" timestamp="${this.#started.toISOString()}" hostname="preflight" tests="1" failures="1" skipped="0" time="${seconds}" errors="0">`,
+        `<testcase name="${xml(title)}" classname="preflight" time="${seconds}">`,
+        `<failure message="${xml(title)}" type="Preflight">${xml(title)}</failure>`,
+        '</testcase>',
+        '</testsuite>',
+        '</testsuites>',
+        '',
+      ].join('\n'),
+    );
+    const jsonPath = this.#reportFile('json', 'playwright.json');
+    const report = (
+      existsSync(jsonPath) ? JSON.parse(readFileSync(jsonPath, 'utf8')) : {}
+    ) as Record<string, unknown>;
+    const error = { message: title };
+    report.suites = [
+      {
+        title: 'preflight',
+        file: 'preflight',
+        line: 0,
+        column: 0,
+        specs: [
+          {
+            title,
+            ok: false,
+            tags: [],
+            id: 'preflight',
+            file: 'preflight',
+            line: 0,
+            column: 0,
+            tests: [
+              {
+                timeout: 0,
+                annotations: [],
+                expectedStatus: 'passed',
+                projectId: 'preflight',
+                projectName: 'preflight',
+                results: [
+                  {
+                    workerIndex: -1,
+                    status: 'failed',
+                    duration: Math.round(seconds * 1000),
+                    error,
+                    errors: [error],
+                    stdout: [],
+                    stderr: [],
+                    retry: 0,
+                    startTime: this.#started.toISOString(),
+                    attachments: [],
+                  },
+                ],
+                status: 'unexpected',
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    report.errors = [error];
+    report.stats = {
+      ...(report.stats as Record<string, unknown> | undefined),
+      expected: 0,
+      skipped: 0,
+      unexpected: 1,
+      flaky: 0,
+    };
+    writeFileSync(jsonPath, JSON.stringify(report, null, 2));
+    console.error(
+      `\n${title}\n(run status: ${result.status}; reports in ${this.#outputDir}/ say so)`,
+    );
   }
 
   /** The secret scan; a hit fails the run. */
@@ -273,6 +464,11 @@ export default class ConformanceSummaryReporter implements Reporter {
     durationSeconds: number;
     status: string;
     totals: Record<string, number>;
+    sources: {
+      reference: { failedRules: number; passedRules: number };
+      platform: { softFindings: number };
+      kit: { softFindings: number };
+    };
     rules: { total: number; withTests: number; withReason: number; traceabilityProblems: string[] };
     operations: {
       operation: string;
@@ -281,7 +477,7 @@ export default class ConformanceSummaryReporter implements Reporter {
       skipped: number;
       rules: Record<string, Outcome>;
     }[];
-    softFindings: { test: string; finding: string }[];
+    softFindings: { test: string; source: SoftSource; finding: string }[];
     skipped: { test: string; reason: string }[];
   }): string {
     const t = summary.totals;
@@ -292,7 +488,8 @@ export default class ConformanceSummaryReporter implements Reporter {
       `- Mode: ${summary.mode}`,
       `- Run: ${summary.runId}, started ${summary.startedAt}, ${summary.durationSeconds} s, ${summary.status}`,
       `- Tests: ${t.tests} (${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped)`,
-      `- Soft findings (kit assumptions the target does not share): ${t.softFindings}`,
+      `- Rules of ${SOURCE_NAMES.reference}: ${summary.sources.reference.passedRules} passed, ${summary.sources.reference.failedRules} failed (per operation below)`,
+      `- Soft findings, never a failure against a target other than the kit’s mock: ${summary.sources.platform.softFindings} resting on ${SOURCE_NAMES.platform}, ${summary.sources.kit.softFindings} on ${SOURCE_NAMES.kit}`,
       `- Rules: ${summary.rules.total} in the reference, ${summary.rules.withTests} with tests, ${summary.rules.withReason} with a stated reason (reports/contract-traceability.md)`,
       '',
       '## Rules per operation',
@@ -317,10 +514,17 @@ export default class ConformanceSummaryReporter implements Reporter {
         ...summary.rules.traceabilityProblems.map((p) => `- ${p}`),
       );
     }
-    if (summary.softFindings.length) {
+    const intro: Record<SoftSource, string> = {
+      platform:
+        'Checks resting on the real platform’s published document, where the reference is silent; the target differs from the platform here.',
+      kit: 'Checks resting on the kit’s own assumptions (`x-kit-assumption`), where the reference and the platform document are both silent.',
+    };
+    for (const source of ['platform', 'kit'] as const) {
+      const findings = summary.softFindings.filter((f) => f.source === source);
+      if (!findings.length) continue;
       // The same divergence shows in many tests: list each once, with how often and one test.
       const kinds = new Map<string, { count: number; test: string }>();
-      for (const f of summary.softFindings) {
+      for (const f of findings) {
         const key = f.finding
           .split('\n')
           .filter((line) => !/^\s*(Received:|at )/.test(line))
@@ -333,9 +537,9 @@ export default class ConformanceSummaryReporter implements Reporter {
       }
       lines.push(
         '',
-        '## Soft findings',
+        `## Soft findings: ${SOURCE_NAMES[source]}`,
         '',
-        'Checks that rest on a kit assumption (`x-kit-assumption`); they never fail a target other than the kit’s mock.',
+        intro[source],
         '',
         ...[...kinds.entries()].map(
           ([finding, { count, test }]) => `- ${count} x ${finding} (for example: ${test})`,

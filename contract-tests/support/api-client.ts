@@ -13,8 +13,10 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { dataImport } from '../../spec/index.ts';
 import { judgeResponse } from './conformance.ts';
+import { issuedPayload, obtainTokenRequest, type TokenFieldNames } from './obtain-token.ts';
 import { REDACTED, redactHeaders, redactJson, redactText, registerSecret } from './redact.ts';
 import type { ContractMode } from './settings.ts';
+import { SOFT_ANNOTATIONS, SOURCE_NAMES, type SoftSource } from './sources.ts';
 
 /** One request and its response, as a test sees it. */
 export interface Exchange<T = unknown> {
@@ -49,10 +51,12 @@ export interface CallOptions {
    */
   invalid?: boolean;
   /**
-   * The status or body of this exchange rests on a kit assumption (named here): outside mock mode
-   * any conformance problem of it is a soft finding.
+   * The status or body of this exchange rests on a source other than the reference (named here):
+   * outside mock mode any conformance problem of it is a soft finding of `source`.
    */
   assumption?: string;
+  /** The source `assumption` rests on: the kit's (default) or the real platform's document. */
+  source?: SoftSource;
 }
 
 /** A response that breaks the spec in a way the reference itself rules out. */
@@ -69,6 +73,8 @@ export interface ClientContext {
   token: () => Promise<string>;
   /** The run id, under which tokens this client sees are registered for the report scan. */
   runId: string;
+  /** The ObtainToken mutation's field names (OBTAIN_TOKEN_*). */
+  tokenFields: TokenFieldNames;
 }
 
 /** Operations that change the target's data when they succeed (never sent as valid calls in safe mode). */
@@ -173,8 +179,11 @@ export class DataImportClient {
       ? `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`
       : '';
     const url = `${DataImportClient.path(operationId, params)}${search}`;
-    let data: string | undefined;
-    if (options.raw !== undefined) data = options.raw;
+    let data: string | Buffer | undefined;
+    // A raw body goes as bytes: Playwright JSON-encodes a string that is not valid JSON when the
+    // content type is JSON, so a malformed body given as a string would arrive as a valid JSON
+    // string instead (GEN-2's negative case would test nothing).
+    if (options.raw !== undefined) data = Buffer.from(options.raw, 'utf8');
     else if (body !== undefined) data = JSON.stringify(body);
     if (data !== undefined && !headers['content-type'])
       headers['content-type'] = 'application/json';
@@ -200,9 +209,9 @@ export class DataImportClient {
     }
     if (operationId === 'obtainToken') {
       // Tokens a test obtains are secrets like the worker's: redact them everywhere.
-      const issued = (parsed as { data?: { obtainKrakenToken?: Record<string, unknown> } } | null)
-        ?.data?.obtainKrakenToken;
-      for (const key of ['token', 'refreshToken']) {
+      const names = this.#ctx.tokenFields;
+      const issued = issuedPayload(names, parsed);
+      for (const key of [names.tokenField, names.refreshField]) {
         const value = issued?.[key];
         if (typeof value === 'string') registerSecret(value, this.#ctx.runId);
       }
@@ -226,11 +235,16 @@ export class DataImportClient {
       headers: redactHeaders(responseHeaders),
       response: redactJson(parsed),
     });
-    this.#check(exchange, options.assumption, testInfo);
+    this.#check(exchange, options.assumption, options.source ?? 'kit', testInfo);
     return exchange;
   }
 
-  #check(exchange: Exchange, assumption: string | undefined, testInfo: TestInfo): void {
+  #check(
+    exchange: Exchange,
+    assumption: string | undefined,
+    source: SoftSource,
+    testInfo: TestInfo,
+  ): void {
     const where = `${exchange.operationId} (${exchange.method} ${exchange.url})`;
     const violations = exchange.headers['sl-violations'];
     if (violations) {
@@ -247,27 +261,34 @@ export class DataImportClient {
       exchange.body,
       this.#ctx.mode,
       assumption,
+      source,
     );
     if (verdict.kind === 'pass') return;
     const text = redactText(`${verdict.problems.join('\n')}\n  at ${where}`);
-    if (verdict.kind === 'fail') throw new ConformanceError(text);
-    testInfo.annotations.push({ type: 'kit-assumption', description: text });
+    if (verdict.kind === 'fail') {
+      throw new ConformanceError(`${text}\n(rests on ${SOURCE_NAMES.reference})`);
+    }
+    testInfo.annotations.push({ type: SOFT_ANNOTATIONS[verdict.source], description: text });
   }
 
   // --- One method per operation (paths and methods come from the spec). ---
 
-  /** ObtainToken (AUTH-1): the GraphQL mutation with the given input. */
-  obtainToken(input: Record<string, string>, options: CallOptions = {}) {
-    return this.call(
-      'obtainToken',
-      {},
-      {
-        query:
-          'mutation ObtainToken($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token refreshToken refreshExpiresIn payload } }',
-        variables: { input },
-      },
-      options,
-    );
+  /**
+   * ObtainToken (AUTH-1): the GraphQL mutation with the given input, under the configured field
+   * names (OBTAIN_TOKEN_*). `input` takes the roles `apiKey` and `refreshToken`, which are sent
+   * under the configured input field names.
+   */
+  obtainToken(input: { apiKey?: string; refreshToken?: string }, options: CallOptions = {}) {
+    const names = this.#ctx.tokenFields;
+    const sent: Record<string, string> = {};
+    if (input.apiKey !== undefined) sent[names.keyField] = input.apiKey;
+    if (input.refreshToken !== undefined) sent[names.refreshField] = input.refreshToken;
+    return this.call('obtainToken', {}, obtainTokenRequest(names, sent), options);
+  }
+
+  /** The token field names the client sends ObtainToken with. */
+  get tokenFields(): TokenFieldNames {
+    return this.#ctx.tokenFields;
   }
 
   /** validate-account (VAL-1). */

@@ -1,5 +1,5 @@
 /**
- * The reviewed list of the spec's kit assumptions that shape a response (issue 6, "Rules of the
+ * The reviewed list of the spec's kit assumptions that shape a response ("Rules of the
  * reference are hard failures; checks that rest on a kit assumption ... run as annotated soft
  * checks against other targets").
  *
@@ -19,30 +19,55 @@
  * names an element the spec no longer has.
  */
 
-/** How one assumption-carrying element is checked against targets other than the kit's mock. */
-export type Relaxation =
-  | { kind: 'any'; why: string }
-  | { kind: 'loosen'; why: string }
-  | { kind: 'keep'; why: string }
-  | { kind: 'replace'; schema: Record<string, unknown>; why: string }
-  | { kind: 'alsoStatus'; status: string; body: 'any'; why: string };
+/**
+ * The source a relaxed element rests on, where the reference is silent: the real platform's
+ * published document (`platform`) or the kit's own decision (`kit`). A finding is reported under
+ * its source; what the reference itself states is never relaxed.
+ */
+export type SoftSource = 'platform' | 'kit';
+
+/** Every source a check can rest on, in their order of precedence. */
+export type Source = 'reference' | SoftSource;
+
+/**
+ * How one assumption-carrying element is checked against targets other than the kit's mock.
+ * `unmarked`: the element carries no `x-kit-assumption` although the choice it encodes is the
+ * kit's (the reference and the platform document are silent), so the meta test does not look for
+ * the marker.
+ */
+export type Relaxation = { source: SoftSource; why: string; unmarked?: true } & (
+  | { kind: 'any' }
+  | { kind: 'loosen' }
+  | { kind: 'keep' }
+  | { kind: 'replace'; schema: Record<string, unknown> }
+  | { kind: 'alsoStatus'; status: string; body: 'any' }
+  | { kind: 'otherStatuses'; statuses: string[] }
+);
 
 const P = '/paths/~1v1~1data-import~1';
 
 /** JSON pointer into the bundled spec -> relaxation. */
 export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
   // --- ObtainToken: the reference does not show the mutation's fields (AUTH-4, AUTH section 3).
-  '/components/schemas/ObtainTokenPayload': {
-    kind: 'any',
-    why: 'The reference shows no output fields of the mutation; the payload claims are the real platform’s.',
-  },
-  '/components/schemas/ObtainTokenResponse/properties/data/properties/obtainKrakenToken/properties/refreshExpiresIn':
-    {
-      kind: 'keep',
-      why: 'The assumption is the 7-day lifetime, which the schema does not encode.',
+  '/components/schemas/ObtainTokenResponse': {
+    kind: 'replace',
+    source: 'kit',
+    unmarked: true,
+    schema: {
+      type: 'object',
+      required: ['data'],
+      properties: { data: { type: 'object' } },
     },
+    why: '"The mutation’s input and output fields ... not shown" (Authentication): obtainKrakenToken and its fields are the names real platform clients send (its published document has no GraphQL); a service may name them otherwise (OBTAIN_TOKEN_*).',
+  },
+  '/paths/~1v1~1graphql~1/post': {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is the token lifetime, which no response shape encodes.',
+  },
   '/components/schemas/GraphQLErrorResponse': {
     kind: 'replace',
+    source: 'kit',
     schema: {
       type: 'object',
       required: ['errors'],
@@ -52,152 +77,237 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
   },
   '/paths/~1v1~1graphql~1/post/responses/400': {
     kind: 'any',
+    source: 'kit',
     why: 'The reference does not describe the transport of the mutation.',
   },
   // --- Shared schemas.
   '/components/schemas/ImportSupplierCode': {
     kind: 'loosen',
+    source: 'platform',
     why: 'The 32-character bound is the real platform’s, not the reference’s.',
   },
   '/components/schemas/ExternalAccountNumber': {
     kind: 'loosen',
+    source: 'platform',
     why: 'The 1-128 character bounds are the real platform’s, not the reference’s.',
   },
   '/components/schemas/ServiceAccountNumber': {
     kind: 'loosen',
-    why: 'The reference says only "service_account_number (string)"; the A-XXXXXXXX form is the kit’s.',
+    source: 'platform',
+    why: 'The reference says only "service_account_number (string)"; the A-XXXXXXXX form is the real platform’s.',
   },
   '/components/schemas/MpanCore': {
     kind: 'loosen',
+    source: 'kit',
     why: 'The reference says only "mpxn (string, MPAN or MPRN)"; the check-digit and distributor rules are the kit’s.',
   },
   '/components/schemas/Mprn': {
     kind: 'loosen',
+    source: 'kit',
     why: 'The reference says only "mpxn (string, MPAN or MPRN)"; the check rule for short MPRNs is the kit’s.',
   },
   '/components/schemas/ErrorResponse/properties/code': {
     kind: 'keep',
+    source: 'kit',
     why: 'The schema only requires a non-empty string (ERR-3); which code is sent is checked by the tests as a soft check.',
   },
   '/components/schemas/FieldError/properties/attr': {
     kind: 'loosen',
+    source: 'kit',
     why: 'A non-field failure’s attr (non_field_errors) is the kit’s; the dot paths of ERR-5 are asserted by the tests.',
   },
   '/components/schemas/AlreadyImportedError': {
     kind: 'keep',
+    source: 'kit',
     why: 'PRC-8 and STG-5 name the two extra fields: "the 400 also carries external_account_number and service_account_number".',
   },
   '/components/responses/Unauthorized': {
     kind: 'any',
+    source: 'kit',
     why: 'AUTH-3 leaves the body of a refused request open.',
   },
   '/components/responses/InternalServerError': {
     kind: 'any',
+    source: 'kit',
     why: 'ERR-6 leaves the 500 body open.',
   },
   '/components/responses/PayloadTooLarge': {
     kind: 'any',
+    source: 'kit',
     why: 'The reference shows no payload size limit, so neither the 413 nor its body is the reference’s.',
   },
   '/components/responses/UnsupportedMediaType': {
     kind: 'any',
+    source: 'kit',
     why: 'GEN-2 says only that bodies are JSON; the 415 body is the kit’s.',
   },
   '/components/responses/AccountNotFound': {
     kind: 'any',
+    source: 'kit',
     why: 'The reference gives no 404 body for notes, transactions, statements or payment instructions.',
   },
   // --- Account import.
   [`${P}validate-account~1/post/responses/200`]: {
     kind: 'any',
+    source: 'kit',
     why: 'VAL-2 says "the validated data" without a shape; the kit echoes the payload normalised.',
   },
   '/components/schemas/StagingResponse': {
     kind: 'keep',
+    source: 'kit',
     why: 'STG-4 names the fields: "body: import_supplier, external_account_number".',
   },
   [`${P}account-import-process~1create-or-update~1/post/responses/400`]: {
     kind: 'keep',
+    source: 'kit',
     why: 'The assumption explains anyOf; the body is the reference’s validation error body (ERR-1).',
   },
   '/components/schemas/ProcessResponse': {
     kind: 'keep',
+    source: 'kit',
     why: 'PRC-4 names the field: "201 with body service_account_number (string)".',
   },
   [`${P}account-import-process~1process~1/post/responses/400`]: {
     kind: 'keep',
+    source: 'kit',
     why: 'The assumption explains anyOf; the body is the reference’s validation error body (ERR-1).',
   },
   [`${P}account-import-process~1process~1/post/responses/429`]: {
     kind: 'any',
+    source: 'kit',
     why: 'PRC-9 gives the status only.',
   },
   // --- Post-import data.
   '/components/schemas/NoteResult/properties/body': {
     kind: 'any',
+    source: 'kit',
     why: 'What a document-only note reports as body is the kit’s choice.',
   },
   [`${P}notes~1create~1/post/responses/400`]: {
     kind: 'keep',
+    source: 'kit',
     why: 'The assumption is all-or-nothing behaviour; the body is the reference’s validation error body (ERR-1).',
   },
   '/components/schemas/TransactionResult/properties/transaction_data': {
     kind: 'replace',
+    source: 'kit',
     schema: { type: 'object' },
     why: 'TXN-3 says only that each result has transaction_data; its fields after a move (TXN-7) are the kit’s.',
   },
   [`${P}transactions~1create~1/post/responses/400`]: {
     kind: 'keep',
+    source: 'kit',
     why: 'TXN-9 gives the item failure body; the split between it and the error body is checked with the tests.',
   },
   [`${P}transactions~1create~1/post/responses/404`]: {
     kind: 'any',
+    source: 'kit',
     why: 'TXN-10 leaves the unknown-account behaviour open.',
   },
   [`${P}historical-statements~1create~1/post/responses/201`]: {
     kind: 'alsoStatus',
+    source: 'platform',
     status: '200',
     body: 'any',
     why: 'HST-2 leaves 201 or 200 open and says only "the validated data" of the body.',
   },
   [`${P}historical-statements~1create~1/post/responses/400`]: {
     kind: 'keep',
+    source: 'kit',
     why: 'The assumption is all-or-nothing behaviour; the body is the reference’s validation error body (ERR-1).',
   },
   '/components/schemas/PaymentInstructionResponse': {
     kind: 'keep',
+    source: 'kit',
     why: 'PAY-3 names the fields: "201; body service_account_number, reference".',
   },
   [`${P}payment-instruction~1create~1/post/responses/400`]: {
     kind: 'any',
+    source: 'platform',
     why: 'PAY-4 gives the status only; the reference gives no body for vendor failures.',
   },
   [`${P}payment-instruction~1create~1/post/responses/500`]: {
     kind: 'any',
+    source: 'kit',
     why: 'PAY-5 and ERR-6 give the status only.',
   },
   [`${P}transactions~1create~1/post/responses/201`]: {
     kind: 'keep',
+    source: 'kit',
     why: 'The assumption is which transaction_id values count as added and how a move is explained; TXN-3 gives the shape.',
   },
   [`${P}send-registration-flows~1{import_supplier_code}~1{external_account_number}~1/post/responses/200`]:
     {
       kind: 'keep',
+      source: 'kit',
       why: 'The assumption is which meter points are marked; REG-4 gives the array shape.',
     },
   [`${P}send-registration-flows~1{import_supplier_code}~1{external_account_number}~1/post/responses/404`]:
     {
       kind: 'keep',
+      source: 'kit',
       why: 'The assumption is the wording of error_detail; REG-8 gives the array of {error_detail, import_supplier_code, external_account_number}.',
     },
   [`${P}send-registration-flows~1{import_supplier_code}~1{external_account_number}~1/post/responses/400`]:
     {
       kind: 'keep',
+      source: 'kit',
       why: 'The assumption is a Paused supplier’s refusal; a validation failure gets the reference’s error body (ERR-1).',
     },
   // --- Status and listing.
+  [`${P}all-account-import-processes~1{import_supplier_code}~1/get`]: {
+    kind: 'otherStatuses',
+    source: 'kit',
+    statuses: ['404'],
+    why: 'STS-12: "Responses of the three list operations when no account is found: not shown"; 200 [] is the kit’s answer, a 404 with any body is as good.',
+  },
+  [`${P}pending-account-import-processes~1{import_supplier_code}~1/get`]: {
+    kind: 'otherStatuses',
+    source: 'kit',
+    statuses: ['404'],
+    why: 'STS-12: "Responses of the three list operations when no account is found: not shown"; 200 [] is the kit’s answer, a 404 with any body is as good.',
+  },
+  [`${P}imported-account-import-processes~1{import_supplier_code}~1/get`]: {
+    kind: 'otherStatuses',
+    source: 'kit',
+    statuses: ['404'],
+    why: 'STS-12: "Responses of the three list operations when no account is found: not shown"; 200 [] is the kit’s answer, a 404 with any body is as good.',
+  },
+  [`${P}account-import-process~1create-or-update~1/post`]: {
+    kind: 'otherStatuses',
+    source: 'kit',
+    statuses: ['404'],
+    why: 'The reference does not say what an unknown import supplier gets; 400 import_supplier_not_found is the kit’s answer, a 404 is as good.',
+  },
+  [`${P}account-import-process~1process~1/post`]: {
+    kind: 'keep',
+    source: 'kit',
+    why: 'PRC-2 calls a process request for an unstaged account "a failure" among the 400s; the 400 stays hard.',
+  },
+  [`${P}notes~1create~1/post`]: {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is which notes count as existing; NOTE-5 gives the shape.',
+  },
+  [`${P}transactions~1create~1/post`]: {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is where the open statement period starts; TXN-3 and TXN-9 give the shapes.',
+  },
+  [`${P}payment-instruction~1create~1/post`]: {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is how vendor trouble arises; PAY-3 to PAY-5 give the statuses.',
+  },
+  [`${P}send-registration-flows~1{import_supplier_code}~1{external_account_number}~1/post`]: {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is the earliest valid supply start date; REG-4 and REG-8 give the shapes.',
+  },
+
   '/components/schemas/AccountTransferStatus': {
     kind: 'replace',
+    source: 'kit',
     schema: {
       type: 'object',
       required: ['status', 'service_account_number'],
@@ -208,29 +318,35 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
   [`${P}account-transfer-status~1{import_supplier_code}~1{external_account_number}~1/get/responses/200`]:
     {
       kind: 'keep',
+      source: 'kit',
       why: 'The assumption is how the status is derived from meter point statuses; the shape is relaxed on AccountTransferStatus.',
     },
   [`${P}meterpoint-statuses-for-account~1{import_supplier_code}~1{external_account_number}~1/get/responses/200`]:
     {
       kind: 'keep',
+      source: 'kit',
       why: 'The assumption is which meter points are listed and the later statuses; STS-13 gives [{mpxn, status}].',
     },
   [`${P}meterpoint-statuses-for-account~1{import_supplier_code}~1{external_account_number}~1/get/responses/404`]:
     {
       kind: 'keep',
+      source: 'kit',
       why: 'The assumption is the wording of error; STS-15 gives the array of objects with an error string.',
     },
   '/components/schemas/MeterPointStatus/properties/status': {
     kind: 'keep',
+    source: 'kit',
     why: 'The schema is an open string (STS-14, GEN-10); the assumption lists later values only as examples.',
   },
   [`${P}account-transfer-status~1{import_supplier_code}~1{external_account_number}~1/get/responses/404`]:
     {
       kind: 'any',
+      source: 'kit',
       why: 'STS-3 gives the status only.',
     },
   [`${P}imported-account-import-processes~1{import_supplier_code}~1/get/responses/200`]: {
     kind: 'any',
+    source: 'platform',
     why: 'STS-11: "Response body shape: not shown".',
   },
 };

@@ -1,8 +1,16 @@
 /**
- * Checks every response against the spec (issue 6, "What it checks"): status documented for the
+ * Checks every response against the spec: status documented for the
  * operation, content type, body schema, with schemathesis-style "Received ... / Documented ..."
- * texts from the spec module. Against the kit's mock every check is hard; against any other
- * target a failure that rests only on a kit assumption (see assumptions.ts) is a soft finding.
+ * texts from the spec module. Against the kit's mock every check is hard. Against any other
+ * target each problem is judged by the source it rests on (the three sources, in order):
+ * - the reference: a violation that remains when everything the reference leaves open is
+ *   relaxed fails the test;
+ * - the platform document: a violation that disappears when the reviewed platform facts are
+ *   relaxed (assumptions.ts, `source: 'platform'`) is a soft finding of that source;
+ * - the kit: one that disappears only when the kit's own assumptions are relaxed as well is a
+ *   soft finding of the kit.
+ * Properties the spec does not list are never a finding outside mock mode: "additions to existing
+ * endpoints can appear" (Versioning).
  *
  * @example
  * const verdict = judgeResponse('getAccountTransferStatus', 200, 'application/json', body, 'full');
@@ -10,7 +18,7 @@
  */
 import { loadContract } from '../../spec/contract.ts';
 import { type Contract, dataImport, openapiDocument } from '../../spec/index.ts';
-import { RESPONSE_ASSUMPTIONS, type Relaxation } from './assumptions.ts';
+import { RESPONSE_ASSUMPTIONS, type Relaxation, type SoftSource } from './assumptions.ts';
 import type { ContractMode } from './settings.ts';
 
 type Json = Record<string, unknown>;
@@ -18,8 +26,8 @@ type Json = Record<string, unknown>;
 /** The outcome of checking one response. */
 export type Verdict =
   | { kind: 'pass' }
-  | { kind: 'soft'; problems: string[] }
-  | { kind: 'fail'; problems: string[] };
+  | { kind: 'soft'; source: SoftSource; problems: string[] }
+  | { kind: 'fail'; source: 'reference'; problems: string[] };
 
 /** Keywords that refine a type without changing its structure (dropped by `loosen`). */
 const REFINEMENTS = [
@@ -89,6 +97,11 @@ export function responseAssumptionPointers(
     for (const [method, operation] of Object.entries(item as Json)) {
       const responses = (operation as Json)?.responses as Json | undefined;
       if (!responses) continue;
+      // An assumption on the operation itself can decide which statuses it answers (STS-12's
+      // empty lists): reviewed like the responses' own.
+      if ((operation as Json)['x-kit-assumption'] !== undefined) {
+        found.add(`/paths/${escapePointer(path)}/${method}`);
+      }
       for (const [status, response] of Object.entries(responses)) {
         visit(response, `/paths/${escapePointer(path)}/${method}/responses/${status}`);
       }
@@ -115,13 +128,14 @@ function relaxResponse(response: Json): void {
 }
 
 /**
- * The spec as the suite applies it to targets other than the kit's mock: every reviewed
- * assumption relaxed, and every object open to additions ("new endpoints and additions to
- * existing endpoints can appear", Versioning).
+ * The spec as the suite applies it to targets other than the kit's mock: every object open to
+ * additions ("new endpoints and additions to existing endpoints can appear", Versioning) and the
+ * reviewed relaxations of the given sources applied.
  */
 export function relaxedDocument(
   document: Json = openapiDocument,
   reviewed: Record<string, Relaxation> = RESPONSE_ASSUMPTIONS,
+  sources: readonly SoftSource[] = ['platform', 'kit'],
 ): Json {
   const copy = structuredClone(document);
   for (const [pointer, relaxation] of Object.entries(reviewed)) {
@@ -130,6 +144,7 @@ export function relaxedDocument(
     const parent = atPointer(copy, parts.join('/')) as Json | undefined;
     const node = parent?.[key] as Json | undefined;
     if (!parent || !node) throw new Error(`assumptions.ts names ${pointer}, which the spec lacks`);
+    if (!sources.includes(relaxation.source)) continue;
     const isResponse = parts.at(-1) === 'responses';
     switch (relaxation.kind) {
       case 'keep':
@@ -149,24 +164,46 @@ export function relaxedDocument(
         parent[relaxation.status] = node;
         break;
       }
+      case 'otherStatuses': {
+        const responses = node.responses as Json;
+        for (const status of relaxation.statuses) {
+          responses[status] ??= {
+            description: relaxation.why,
+            content: { 'application/json': { schema: {} } },
+          };
+        }
+        break;
+      }
     }
   }
   openObjects(copy);
   return copy;
 }
 
-let relaxed: Contract | undefined;
+const compiled = new Map<string, Contract>();
 
-/** The compiled relaxed contract (built on first use, once per worker). */
-export function relaxedContract(): Contract {
-  relaxed ??= loadContract(relaxedDocument(), 'kit:openapi-relaxed');
-  return relaxed;
+/**
+ * The compiled relaxed contract for the given sources (built on first use, once per worker):
+ * `[]` opens objects only, `['platform']` also relaxes the platform's facts, `['platform',
+ * 'kit']` every reviewed relaxation.
+ */
+export function relaxedContract(sources: readonly SoftSource[] = ['platform', 'kit']): Contract {
+  const key = sources.join('+') || 'open';
+  let contract = compiled.get(key);
+  if (!contract) {
+    contract = loadContract(
+      relaxedDocument(openapiDocument, RESPONSE_ASSUMPTIONS, sources),
+      `kit:openapi-relaxed-${key}`,
+    );
+    compiled.set(key, contract);
+  }
+  return contract;
 }
 
 /**
  * Judges one response. `assumption` marks an exchange whose status or body the test itself
- * knows to rest on a kit assumption (for example the 401 of a refused request, AUTH-3): outside
- * mock mode any problem of it is soft.
+ * knows to rest on a source other than the reference (for example the 401 of a refused request,
+ * AUTH-3): outside mock mode any problem of it is soft, of that source (the kit's by default).
  */
 export function judgeResponse(
   operationId: string,
@@ -175,17 +212,24 @@ export function judgeResponse(
   body: unknown,
   mode: ContractMode,
   assumption?: string,
+  assumptionSource: SoftSource = 'kit',
 ): Verdict {
   const strict = dataImport.checkResponse(operationId, status, contentType, body);
   if (strict.ok) return { kind: 'pass' };
-  if (mode === 'mock') return { kind: 'fail', problems: strict.problems };
+  if (mode === 'mock') return { kind: 'fail', source: 'reference', problems: strict.problems };
   if (assumption) {
     return {
       kind: 'soft',
+      source: assumptionSource,
       problems: strict.problems.map((p) => `${p}\n(rests on: ${assumption})`),
     };
   }
-  const loose = relaxedContract().checkResponse(operationId, status, contentType, body);
-  if (loose.ok) return { kind: 'soft', problems: strict.problems };
-  return { kind: 'fail', problems: loose.problems };
+  const check = (sources: readonly SoftSource[]) =>
+    relaxedContract(sources).checkResponse(operationId, status, contentType, body);
+  if (check([]).ok) return { kind: 'pass' };
+  if (check(['platform']).ok)
+    return { kind: 'soft', source: 'platform', problems: strict.problems };
+  const loose = check(['platform', 'kit']);
+  if (loose.ok) return { kind: 'soft', source: 'kit', problems: strict.problems };
+  return { kind: 'fail', source: 'reference', problems: loose.problems };
 }

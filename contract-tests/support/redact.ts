@@ -1,5 +1,5 @@
 /**
- * Keeps the API key and every token out of reports, logs and attachments (issue 6, "Output").
+ * Keeps the API key and every token out of reports, logs and attachments.
  * Workers register each secret they hold; every text the suite writes (attachments, failure
  * messages, annotations) goes through {@link redactText} or {@link redactJson} first. The
  * conformance-summary reporter scans the finished reports as well (see secret-scan.ts), so a slip

@@ -1,6 +1,6 @@
 /**
  * Scans what a run produced (reports/ and test-results/) for the API key and every token the run
- * used, and redacts any hit in place (issue 6: "No API key or token appears in any report, trace,
+ * used, and redacts any hit in place ("No API key or token appears in any report, trace,
  * log or attachment ... a test greps the produced reports to prove it").
  *
  * Why in the reporter and not in a last-phase project: the HTML, JUnit and JSON reports are

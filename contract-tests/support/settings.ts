@@ -1,11 +1,13 @@
 /**
- * The suite's settings, read from the environment (issue 6, "Running it"). The same reader runs
+ * The suite's settings, read from the environment. The same reader runs
  * in the config, in the global setup and in every worker, so that a setting means the same thing
  * everywhere; a missing or wrong setting stops the run with a message that says what to set.
  *
  * @example
  * BASE_URL=https://import.example.com API_KEY=... CONTRACT_MODE=safe npx playwright test
  */
+
+import { type TokenFieldNames, tokenFieldNames } from './obtain-token.ts';
 
 /**
  * What the suite may do to its target:
@@ -18,12 +20,18 @@ export type ContractMode = 'safe' | 'full' | 'mock';
 /** The modes, in the order of what they allow. */
 export const CONTRACT_MODES: readonly ContractMode[] = ['safe', 'full', 'mock'];
 
-/** The kit mock's default state (README, issue 3): the defaults of the settings below. */
+/** The kit mock's default state (README): the defaults of the settings below. */
 export const DEMO = {
   apiKey: 'demo-api-key',
   importSupplier: 'DEMO_ENERGY',
   operationsTeam: 'MIGRATIONS',
 } as const;
+
+/**
+ * The environment variable through which the global setup tells the reporter (same process) why
+ * the run did not start.
+ */
+export const DID_NOT_RUN = 'CONTRACT_DID_NOT_RUN';
 
 /** Ports of the local servers the config starts when BASE_URL is absent. */
 export const LOCAL_PORTS = {
@@ -61,6 +69,10 @@ export interface ContractSettings {
    * failing references.
    */
   payment: { vendor: string; reference: string; type: string } | undefined;
+  /** The ObtainToken mutation's field names (OBTAIN_TOKEN_*; the platform's by default). */
+  tokenFields: TokenFieldNames;
+  /** Where the reports go (CONTRACT_REPORTS_DIR; `reports`). */
+  reportsDir: string;
   /** Which settings took their default, for the banner. */
   defaulted: string[];
 }
@@ -110,6 +122,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ContractSett
     : checkUrl('BASE_URL', env.BASE_URL as string);
   const controlURL = env.CONTROL_URL ? checkUrl('CONTROL_URL', env.CONTROL_URL) : baseURL;
   const mode = parseMode(env.CONTRACT_MODE_RESOLVED ?? env.CONTRACT_MODE);
+  let tokenFields: TokenFieldNames;
+  try {
+    tokenFields = tokenFieldNames(env);
+  } catch (error) {
+    throw new SettingsError((error as Error).message);
+  }
   const pick = (name: string, fallback: string): string => {
     const value = env[name];
     if (value) return value;
@@ -130,6 +148,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ContractSett
       env.PAYMENT_VENDOR && env.PAYMENT_REFERENCE && env.PAYMENT_TYPE
         ? { vendor: env.PAYMENT_VENDOR, reference: env.PAYMENT_REFERENCE, type: env.PAYMENT_TYPE }
         : undefined,
+    tokenFields,
+    reportsDir: env.CONTRACT_REPORTS_DIR || 'reports',
     defaulted,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Traceability of the suite (issue 6): which tests check which rule of the reference. Test titles
+ * Traceability of the suite: which tests check which rule of the reference. Test titles
  * cite rule IDs in brackets (`[STG-2] the first staging ... returns 201`); a rule with no test
  * needs a reviewed reason in untestable-rules.ts.
  *
