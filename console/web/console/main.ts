@@ -124,8 +124,9 @@ function report(what: string, answer: Answer) {
 
 async function act(what: string, run: () => Promise<Answer>) {
   const answer = await run();
-  report(what, answer);
+  // The view shows the change before the message says it is done.
   await refresh();
+  report(what, answer);
   return answer;
 }
 
@@ -1219,10 +1220,22 @@ const outboxSection = section('outbox', 'Outbox', outboxTable);
 
 /* ---------- polling ---------- */
 let refreshing: Promise<void> | undefined;
+let queued: Promise<void> | undefined;
 
-/** Reads everything shown from the control API and renders what changed. */
+/**
+ * Reads everything shown from the control API and renders what changed. A read already under way
+ * may have started before the change that asks for this one (an action, a new filter), so the
+ * caller waits for one more read after it rather than taking the older answer.
+ */
 function refresh(): Promise<void> {
-  refreshing ??= (async () => {
+  if (refreshing) {
+    queued ??= refreshing.then(() => {
+      queued = undefined;
+      return refresh();
+    });
+    return queued;
+  }
+  refreshing = (async () => {
     try {
       const accountQuery = new URLSearchParams({ limit: '200' });
       if (filterSupplier.value) accountQuery.set('import_supplier', filterSupplier.value);
