@@ -36,7 +36,7 @@ export function stageAccount(
 ): Result<{ created: boolean; record: AccountRecord }> {
   const supplierCheck = requireOngoingSupplier(state, account.import_supplier, 'import_supplier');
   if (!supplierCheck.ok) return supplierCheck;
-  const key = accountKey(account.import_supplier, account.external_account_number);
+  const key = accountKey(account.import_supplier, account.external_account_number ?? '');
   const existing = state.accounts.get(key);
   if (existing?.status === 'imported') return alreadyImported(existing);
   if (state.skipMarks.includes(key)) {
@@ -47,7 +47,7 @@ export function stageAccount(
   const now = clockTimestamp(state.clock, env.now());
   const record: AccountRecord = {
     importSupplier: account.import_supplier,
-    externalAccountNumber: account.external_account_number,
+    externalAccountNumber: account.external_account_number ?? '',
     status: 'staged',
     data: account,
     stagedAt: existing?.stagedAt ?? now,
