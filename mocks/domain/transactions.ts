@@ -60,10 +60,13 @@ function echo(item: unknown): Record<string, unknown> {
   return data;
 }
 
-/** The transaction ids already on the account: its staged ledgers' and those added since. */
+/**
+ * The transaction ids already on the account: its staged ledgers' (or the account's top-level
+ * lists, the platform's form without ledgers) and those added since.
+ */
 function idsOnAccount(record: AccountRecord): Set<string> {
   const ids = new Set<string>();
-  for (const ledger of record.data.ledgers ?? []) {
+  for (const ledger of [record.data, ...(record.data.ledgers ?? [])]) {
     for (const t of ledger.current_statement_transactions ?? []) ids.add(t.transaction_id);
     for (const t of ledger.historical_statement_transactions ?? []) ids.add(t.transaction_id);
   }

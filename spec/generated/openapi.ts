@@ -232,8 +232,11 @@ export interface paths {
          *     `<bucket>/<root location><path>` (DOC-1, DOC-2, SUP-4); a path with no document gives
          *     `path_does_not_exist_in_file_store`, a path leaving the root `invalid_document_path`.
          *
-         *     - A statement_id already on the account gets 400 with an errors item of code
-         *       `historical_statement_already_exists`.
+         *     - As on the platform, an account takes one batch of historical statements: a request for an
+         *       account that already has them gets 400 with an errors item of code
+         *       `historical_statement_already_exists` on attr `statements`; a statement_id already on the
+         *       account (in the staged payload) or twice in the request gets the same code on its
+         *       `statement_id`.
          *     - An account that is not imported (unknown, or only staged) gets 404 `account_not_found`.
          */
         post: operations["createHistoricalStatements"];
