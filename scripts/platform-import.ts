@@ -42,6 +42,12 @@ interface Mapping {
   dropRequired?: Record<string, string>;
 }
 
+/**
+ * Fields whose set of values is the deployment's own data (campaigns): the platform's list is one
+ * deployment's catalogue, so the spec keeps them text and the mock checks a configurable catalogue.
+ */
+const CATALOGUE_FIELDS = new Set(['AccountCampaign.slug', 'AccountCampaign.campaign_name']);
+
 const VAL5 =
   'VAL-5: the reference splits the account into a domestic and a business form; this field belongs to the other form.';
 
@@ -397,7 +403,15 @@ function update(schema: string, owner: string, field: string, p: Json): void {
     changes.push('date or date-time');
   }
   // Enumerations the platform closes.
-  if (Array.isArray(p.enum) && !Array.isArray(node.enum) && !node.$ref && p.type === 'string') {
+  const catalogue = CATALOGUE_FIELDS.has(`${schema}.${field}`);
+  if (catalogue) {
+    // left as text (see CATALOGUE_FIELDS)
+  } else if (
+    Array.isArray(p.enum) &&
+    !Array.isArray(node.enum) &&
+    !node.$ref &&
+    p.type === 'string'
+  ) {
     next.enum = (p.enum as unknown[]).filter((v) => v !== null);
     delete next.examples;
     // A blank value is not one of the choices (invalid_choice), as the platform answers it.
@@ -510,7 +524,8 @@ for (const [name, mapping] of Object.entries(MAPPINGS)) {
     if (owner) update(name, owner, field, p);
     else {
       const doc = kitDoc(name);
-      const added = { ...translate(p), 'x-source': 'platform' };
+      const source = CATALOGUE_FIELDS.has(`${name}.${field}`) ? { ...p, enum: undefined } : p;
+      const added = { ...translate(source), 'x-source': 'platform' };
       setIn(doc, ['properties', field], added);
       log.push(`${name}.${field}: added`);
     }

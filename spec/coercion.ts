@@ -3,7 +3,7 @@
  * the schema is checked: a JSON number given for a text field becomes its text (`7123456789` ->
  * `"7123456789"`), while booleans, objects and arrays stay as they are and fail the schema with
  * "Not a valid string."; a decimal field takes a decimal string or a JSON number alike and keeps
- * the form its schema names first (`x-decimal-as: number` for the transaction amounts GEN-8 sends
+ * the form its schema names first; numeric text for a number or integer field is read as the number (`x-decimal-as: number` for the transaction amounts GEN-8 sends
  * as numbers). A JSON number with more digits than the field's precision (`x-decimal`) is refused
  * with the platform's decimal codes. The body is changed in place, so the mock and every other
  * caller see the value the serializer would have produced.
@@ -173,6 +173,13 @@ export class PlatformCoercion {
       return this.#walk(branch, value, attr, errors);
     }
     if (e.decimal) return this.#decimal(e, value, attr, errors);
+    if (typeof value === 'string' && !e.types.has('string')) {
+      // Numeric text for a number field is read as the number (Django REST Framework's
+      // IntegerField and FloatField do so).
+      if (e.types.has('integer') && /^-?\d+$/.test(value)) return Number(value);
+      if (e.types.has('number') && /^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value)) return Number(value);
+      return value;
+    }
     if (typeof value === 'number' && Number.isFinite(value)) {
       const text = e.types.has('string') && !e.types.has('number') && !e.types.has('integer');
       return text ? decimalText(value) : value;
