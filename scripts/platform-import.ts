@@ -249,7 +249,11 @@ function translate(p: Json): Json {
     for (const key of ['maxLength', 'minLength', 'minimum', 'maximum', 'format']) {
       if (p[key] !== undefined) out[key] = p[key];
     }
-    if (p.format === 'time') out.pattern = '^\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?$';
+    if (p.format === 'time') {
+      // DRF's time form, without the zone ajv's `time` format asks for.
+      delete out.format;
+      out.pattern = '^\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?$';
+    }
     if (Array.isArray(p.enum)) out.enum = (p.enum as unknown[]).filter((v) => v !== null);
   }
   if (nullable) out = nullableOf(out);
@@ -484,6 +488,13 @@ function update(schema: string, owner: string, field: string, p: Json): void {
   }
   if (changes.length === 0) return;
   next['x-source'] = 'platform';
+  // What the platform changed on a field the kit had: the builders draw such fields themselves.
+  next['x-platform-facts'] = [
+    ...new Set([
+      ...((node['x-platform-facts'] as string[] | undefined) ?? []),
+      ...changes.map((c) => c.split(' ')[0] as string),
+    ]),
+  ].sort();
   // Keep the usual key order: shape first, then words, then extensions.
   const ordered: Json = {};
   for (const k of FIELD_KEYS_FIRST) if (k in next) ordered[k] = next[k];

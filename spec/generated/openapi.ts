@@ -2507,7 +2507,6 @@ export interface components {
             /** @enum {string} */
             rate_type?: "STANDARD" | "ECO7_DAY" | "ECO7_NIGHT" | "OFF_PEAK" | "PEAK" | "WEEKDAY" | "OFF_PEAK_WEEKENDS" | "WEEKENDS_OTHER" | "SUMMER" | "SUMMER_PEAK" | "SUMMER_OFF_PEAK" | "WINTER" | "WINTER_PEAK" | "WINTER_OFF_PEAK" | "NUCLEAR_RAB" | "SUMMER_WEEKENDS_OFF_PEAK_WINTER" | "TNUOS" | "CAPACITY_MARKET" | "HMC_GUARANTEE_ADVANCE" | "HMC_GUARANTEE_FULL" | "EV_DEVICE" | "EV_DEVICE_PEAK" | "EV_DEVICE_OFF_PEAK";
             register_id?: string;
-            /** Format: time */
             start_time?: string;
             unit_rate: components["schemas"]["Decimal7x5"];
         };
