@@ -269,7 +269,9 @@ export function renderPlatform(document: Json, raised: ReadonlySet<string>): str
  * value and every `x-domain-rules` code.
  */
 export function specRaisedCodes(document: Json): Set<string> {
-  const out = new Set<string>(Object.keys((document['x-error-catalogue'] as Json | undefined) ?? {}));
+  const out = new Set<string>(
+    Object.keys((document['x-error-catalogue'] as Json | undefined) ?? {}),
+  );
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (const n of node) walk(n);

@@ -26,7 +26,10 @@ export const createOrUpdateAccountImportProcess: DataImportOperation<
   if (ruleErrors.length > 0) return invalid(ruleErrors, 'account_failed_validation');
   // The platform's account schema leaves it optional, but a staged account is keyed by it (GEN-9).
   if (body.external_account_number === undefined) {
-    return invalid([fieldError('required', 'external_account_number')], 'account_failed_validation');
+    return invalid(
+      [fieldError('required', 'external_account_number')],
+      'account_failed_validation',
+    );
   }
   const staged = stageAccount(state, env, normaliseAccount(body));
   if (!staged.ok) return staged;
