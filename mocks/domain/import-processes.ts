@@ -4,12 +4,14 @@
  * the status queries over it (STS-1..STS-12). Checks come first and state changes last, so a
  * refused command leaves the state as it was.
  */
+
 import type { components } from '../../spec/index.ts';
 import { checkAccountRules } from './account-rules.ts';
 import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
 import { clockTimestamp, clockToday } from './clock.ts';
 import type { MockEnv } from './env.ts';
 import { LazyList } from './lazy-list.ts';
+import { checkPlatformAccountRules } from './platform-rules.ts';
 import { accountTransferStatus } from './registration.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
 import {
@@ -25,7 +27,8 @@ type Account = components['schemas']['Account'];
 
 /** VAL-1..VAL-7: the account rules beyond the spec's shapes, on the mock clock's today. */
 export function validateAccountRules(state: MockState, env: MockEnv, account: Account) {
-  return checkAccountRules(account, clockToday(state.clock, env.now()));
+  const today = clockToday(state.clock, env.now());
+  return [...checkAccountRules(account, today), ...checkPlatformAccountRules(account, today)];
 }
 
 /** Stages an account (STG-1..STG-8): 201 the first time, 200 when its data is replaced. */

@@ -37,6 +37,7 @@ export type FieldCode =
   | 'blank'
   | 'business_supply_type_on_domestic_account'
   | 'customer_family_name_required'
+  | 'customer_may_not_be_named_the_occupier'
   | 'customer_with_unknown_occupier'
   | 'disputed_read_in_progress'
   | 'duplicate_meter_points_provided'
@@ -54,8 +55,10 @@ export type FieldCode =
   | 'invalid_phone_number'
   | 'invalid_postcode'
   | 'invalid_supply_point_identifier'
+  | 'last_payment_review_date_is_future_dated'
   | 'max_length'
   | 'max_value'
+  | 'metadata_has_duplicate_keys'
   | 'meter_point_with_no_agreement'
   | 'min_length'
   | 'min_value'
@@ -68,6 +71,7 @@ export type FieldCode =
   | 'note_unpin_at_earlier_than_creation_date'
   | 'operations_team_name_does_not_exist'
   | 'path_does_not_exist_in_file_store'
+  | 'possible_test_email_address'
   | 'prepay_details_on_non_prepay_meter'
   | 'psr_industry_code_not_provided'
   | 'psr_invalid_industry_code'
@@ -76,4 +80,5 @@ export type FieldCode =
   | 'start_date_later_than_end_date'
   | 'tpr_not_found'
   | 'transfer_reading_date_not_last_billed_to_date'
-  | 'unknown_field';
+  | 'unknown_field'
+  | 'zero_payment_schedule_amount';
