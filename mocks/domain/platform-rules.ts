@@ -51,7 +51,7 @@ export function checkPlatformAccountRules(account: Account, today: string): Fiel
       errors.push(
         fieldError(
           'customer_may_not_be_named_the_occupier',
-          `customers.${i}.family_name`,
+          `customers.${i}.${customer.family_name === undefined ? 'given_name' : 'family_name'}`,
           undefined,
           'A customer may not be named "The Occupier"; use unknown_occupier instead.',
         ),
