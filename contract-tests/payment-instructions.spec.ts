@@ -170,15 +170,22 @@ test.describe(operationTitle('createPaymentInstruction'), () => {
     await lifecycle.stage(account);
     const exchange = await api.createPaymentInstruction(
       paymentInstructionRequest(account, lifecycle.context),
-      { assumption: 'An account that is not imported gets 404 account_not_found' },
+      {
+        assumption:
+          'An account that is not imported gets 400 account_not_found, as on the platform',
+      },
     );
     expect(
       exchange.status,
       'no instruction for an account that is not imported',
     ).toBeGreaterThanOrEqual(400);
     expect(exchange.status).toBeLessThan(500);
-    await kit.assume('An account that is not imported gets 404', () =>
-      expect(exchange.status).toBe(404),
+    await kit.assume(
+      'An account that is not imported gets 400 account_not_found (platform)',
+      () => {
+        expect(exchange.status).toBe(400);
+        expect((exchange.body as { code?: string }).code).toBe('account_not_found');
+      },
     );
   });
 });

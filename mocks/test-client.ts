@@ -11,7 +11,8 @@ import type { DocumentStore } from './env.ts';
 import { nodeEnv } from './node-env.ts';
 import type { PlainResponse } from './service.ts';
 
-type Account = components['schemas']['Account'];
+/** An account as the tests build it: always with its external account number (GEN-9). */
+type Account = components['schemas']['Account'] & { external_account_number: string };
 
 /** The instant the test clock starts at. */
 export const TEST_NOW = Date.parse('2026-11-01T12:00:00Z');

@@ -6,6 +6,7 @@
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { PlatformCoercion } from './coercion.ts';
 import { type FieldError, NON_FIELD_ERRORS, toFieldErrors } from './field-errors.ts';
 import { addKitFormats } from './formats/index.ts';
 
@@ -121,6 +122,7 @@ export class Contract {
   readonly #id: string;
   readonly #cache = new Map<string, ValidateFunction>();
   readonly #byObject = new WeakMap<object, ValidateFunction>();
+  readonly #coercion: PlatformCoercion;
   readonly #routes: {
     regex: RegExp;
     names: string[];
@@ -131,6 +133,7 @@ export class Contract {
   constructor(document: Json, id: string) {
     this.document = document;
     this.#id = id;
+    this.#coercion = new PlatformCoercion(document);
     this.#ajv = new Ajv2020({
       strict: true,
       strictTypes: false,
@@ -246,11 +249,43 @@ export class Contract {
     return validate(value) ? [] : [...(validate.errors ?? [])];
   }
 
-  /** Validates a JSON request body of an operation; [] when it is valid. */
+  /**
+   * Validates a JSON request body of an operation; [] when it is valid. The body is first read
+   * as the platform's serializers read it (spec/coercion.ts: numbers for text fields become text,
+   * decimals are taken as strings or numbers), in place, so the caller keeps the coerced value.
+   * Once valid, a deprecated stand-in the schema names in `x-platform-stand-ins` (`account_number`
+   * for `external_account_number`) is copied to the field it stands in for.
+   */
   validateRequestBody(operationId: string, body: unknown): FieldError[] {
     const schema = this.#mediaSchema(this.operation(operationId).operation.requestBody);
     if (!schema) return [];
-    return this.#validateWith(`request:${operationId}`, schema, body);
+    const coerced = this.#coercion.coerce(schema as Json, body);
+    const errors = this.#validateWith(`request:${operationId}`, schema, body);
+    const seen = new Set(errors.map((e) => e.attr));
+    errors.push(...coerced.errors.filter((e) => !seen.has(e.attr)));
+    if (errors.length === 0) this.#applyStandIns(schema as Json, body);
+    return errors;
+  }
+
+  #applyStandIns(schema: Json, body: unknown): void {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+    const target = (this.#resolveSchema(schema)['x-platform-stand-ins'] ?? {}) as Record<
+      string,
+      string
+    >;
+    const object = body as Json;
+    for (const [field, standIn] of Object.entries(target)) {
+      if (object[field] === undefined && object[standIn] !== undefined) {
+        object[field] = object[standIn];
+      }
+    }
+  }
+
+  #resolveSchema(schema: Json): Json {
+    const ref = schema.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return schema;
+    const schemas = ((this.document.components as Json | undefined)?.schemas ?? {}) as Json;
+    return (schemas[ref.slice('#/components/schemas/'.length)] as Json | undefined) ?? schema;
   }
 
   /**

@@ -109,6 +109,13 @@ function defaultCodeAndDetail(error: ErrorObject): { code: string; detail: strin
   }
 }
 
+/** The index of the `{type: 'null'}` branch of an anyOf failure, or -1. */
+function nullBranch(error: ErrorObject): number {
+  const branches = ((error.parentSchema ?? {}) as Json).anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return -1;
+  return branches.findIndex((b) => (b as Json | undefined)?.type === 'null');
+}
+
 /** The attr of a failure of the body as a whole, as Django REST Framework names it. */
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
@@ -136,7 +143,18 @@ function attrOf(error: ErrorObject): string {
  * are dropped because their `then` failures say what is wrong. Duplicates (attr, code) collapse.
  */
 export function toFieldErrors(errors: readonly ErrorObject[]): FieldError[] {
-  const combinators = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  // A nullable field is `anyOf: [<schema>, {type: 'null'}]`: a non-null value that fails is
+  // reported by the failures of <schema> itself, as the platform reports a non-null field.
+  const nullable = errors.filter((e) => e.keyword === 'anyOf' && nullBranch(e) >= 0);
+  const dropped = new Set<ErrorObject>(nullable);
+  for (const c of nullable) {
+    const prefix = `${c.schemaPath}/${nullBranch(c)}/`;
+    for (const e of errors) if (e.schemaPath.startsWith(prefix)) dropped.add(e);
+  }
+  const combinators = errors.filter(
+    (e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && !dropped.has(e),
+  );
+  errors = errors.filter((e) => !dropped.has(e));
   const kept = errors.filter(
     (e) =>
       e.keyword !== 'if' &&
@@ -157,7 +175,10 @@ export function toFieldErrors(errors: readonly ErrorObject[]): FieldError[] {
     const code = codes[error.keyword] ?? fallback.code;
     const template = details[error.keyword];
     const detail = template ? template.replaceAll('{value}', show(error.data)) : fallback.detail;
-    const attr = attrOf(error) || NON_FIELD_ERRORS;
+    // `x-error-attr` names the field a rule over several fields is reported on.
+    const named = ((schema['x-error-attr'] ?? {}) as Record<string, string>)[error.keyword];
+    const attr =
+      (named ? join(pointerToAttr(error.instancePath), named) : attrOf(error)) || NON_FIELD_ERRORS;
     const key = `${attr}\u0000${code}`;
     if (seen.has(key)) continue;
     seen.add(key);

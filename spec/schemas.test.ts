@@ -121,7 +121,7 @@ const cases: { rule: string; schema: string; value: unknown; attr: string; code:
   {
     rule: 'GEN-7',
     schema: 'Account',
-    value: mutate(domestic, 'transfer_balance', 30),
+    value: mutate(domestic, 'transfer_balance', '30,00'),
     attr: 'transfer_balance',
     code: 'invalid',
   },

@@ -7,7 +7,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { dataImport, openapiDocument } from './index.ts';
 import { loadReferenceEndpoints, loadRules, normalisePath } from './rules.ts';
-import { collectRuleCitations, renderAssumptions, renderTraceability } from './traceability.ts';
+import {
+  collectPlatformCodes,
+  collectRuleCitations,
+  countSources,
+  renderAssumptions,
+  renderPlatform,
+  renderTraceability,
+} from './traceability.ts';
 
 describe('traceability', () => {
   const citations = collectRuleCitations(openapiDocument);
@@ -40,6 +47,21 @@ describe('traceability', () => {
   test('spec/ASSUMPTIONS.md is current (npm run spec:build)', () => {
     const committed = readFileSync(new URL('./ASSUMPTIONS.md', import.meta.url), 'utf8');
     expect(committed).toBe(renderAssumptions(openapiDocument));
+  });
+
+  test('spec/PLATFORM.md is current (npm run spec:build)', async () => {
+    const { raisedCodes } = await import('../scripts/traceability.ts');
+    const committed = readFileSync(new URL('./PLATFORM.md', import.meta.url), 'utf8');
+    expect(committed).toBe(renderPlatform(openapiDocument, raisedCodes()));
+  });
+
+  test('every platform validator code is carried by a spec element, and the report counts them', () => {
+    const codes = collectPlatformCodes(openapiDocument);
+    expect(codes.size).toBe(272);
+    const sources = countSources(openapiDocument);
+    expect(sources.platform).toBeGreaterThan(0);
+    expect(sources.kit).toBeGreaterThan(0);
+    expect(sources.reference).toBeGreaterThan(0);
   });
 
   test('spec/TRACEABILITY.md is current (npm run spec:build)', () => {

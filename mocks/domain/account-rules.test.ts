@@ -2,10 +2,12 @@
  * Every cross-field rule the spec declares on the account tree (`x-domain-rules`) is enforced by
  * the domain core with its code, and the spec's own account examples break none of them.
  */
+
 import { describe, expect, test } from 'vitest';
 import type { components } from '../../spec/index.ts';
 import { openapiDocument } from '../../spec/index.ts';
 import { checkAccountRules } from './account-rules.ts';
+import { PLATFORM_RULE_CODES } from './platform-rules.ts';
 
 type Account = components['schemas']['Account'];
 type Json = Record<string, unknown>;
@@ -136,8 +138,13 @@ describe('checkAccountRules', () => {
   });
 
   test('every x-domain-rules code of the spec is enforced and tested here', () => {
-    // multiple_transfer_readings_for_register has its own test below.
-    const tested = [...Object.keys(breaking), 'multiple_transfer_readings_for_register'];
+    // multiple_transfer_readings_for_register has its own test below; the platform's rules of
+    // platform-rules.ts are tested beside them.
+    const tested = [
+      ...Object.keys(breaking),
+      'multiple_transfer_readings_for_register',
+      ...PLATFORM_RULE_CODES,
+    ];
     expect(declaredCodes().filter((c) => !tested.includes(c))).toEqual([]);
   });
 

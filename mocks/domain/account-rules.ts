@@ -214,6 +214,7 @@ function gasRules(
     const next = history[i + 1]!;
     if (
       entry.effective_to === undefined ||
+      entry.effective_to === null ||
       addDays(entry.effective_to, 1) !== next.effective_from
     ) {
       errors.push(

@@ -169,6 +169,11 @@ export function authenticate(
   }
   const record = state.tokens[env.hash(token)];
   if (record?.kind !== 'access') {
+    // The platform takes the organisation API key itself as `Token <api key>` on every operation.
+    const key = /^Token\s/i.test(header.trim())
+      ? state.apiKeys.find((k) => k.keyHash === env.hash(token))
+      : undefined;
+    if (key) return ok({ subject: key.organisation });
     return fail('authentication_failed', undefined, { detail: 'Invalid token.' });
   }
   if (new Date(record.expiresAt).getTime() <= clockNow(state.clock, env.now()).getTime()) {

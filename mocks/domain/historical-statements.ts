@@ -42,6 +42,17 @@ export function createHistoricalStatements(
   );
   if (!account.ok) return account;
   const { record, supplier } = account.value;
+  // The platform takes one batch of historical statements per account.
+  if ((record.statements ?? []).length > 0) {
+    return invalid([
+      fieldError(
+        'historical_statement_already_exists',
+        'statements',
+        undefined,
+        'The account already has historical statements; they are imported once.',
+      ),
+    ]);
+  }
 
   const onAccount = statementIdsOnAccount(record);
   const inRequest = new Set<string>();

@@ -4,12 +4,14 @@
  * the status queries over it (STS-1..STS-12). Checks come first and state changes last, so a
  * refused command leaves the state as it was.
  */
+
 import type { components } from '../../spec/index.ts';
 import { checkAccountRules } from './account-rules.ts';
 import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
 import { clockTimestamp, clockToday } from './clock.ts';
 import type { MockEnv } from './env.ts';
 import { LazyList } from './lazy-list.ts';
+import { checkPlatformAccountRules } from './platform-rules.ts';
 import { accountTransferStatus } from './registration.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
 import {
@@ -25,7 +27,8 @@ type Account = components['schemas']['Account'];
 
 /** VAL-1..VAL-7: the account rules beyond the spec's shapes, on the mock clock's today. */
 export function validateAccountRules(state: MockState, env: MockEnv, account: Account) {
-  return checkAccountRules(account, clockToday(state.clock, env.now()));
+  const today = clockToday(state.clock, env.now());
+  return [...checkAccountRules(account, today), ...checkPlatformAccountRules(account, today)];
 }
 
 /** Stages an account (STG-1..STG-8): 201 the first time, 200 when its data is replaced. */
@@ -36,7 +39,7 @@ export function stageAccount(
 ): Result<{ created: boolean; record: AccountRecord }> {
   const supplierCheck = requireOngoingSupplier(state, account.import_supplier, 'import_supplier');
   if (!supplierCheck.ok) return supplierCheck;
-  const key = accountKey(account.import_supplier, account.external_account_number);
+  const key = accountKey(account.import_supplier, account.external_account_number ?? '');
   const existing = state.accounts.get(key);
   if (existing?.status === 'imported') return alreadyImported(existing);
   if (state.skipMarks.includes(key)) {
@@ -47,7 +50,7 @@ export function stageAccount(
   const now = clockTimestamp(state.clock, env.now());
   const record: AccountRecord = {
     importSupplier: account.import_supplier,
-    externalAccountNumber: account.external_account_number,
+    externalAccountNumber: account.external_account_number ?? '',
     status: 'staged',
     data: account,
     stagedAt: existing?.stagedAt ?? now,

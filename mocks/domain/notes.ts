@@ -87,8 +87,9 @@ export function createNotes(
 
   const errors: FieldError[] = [];
   request.notes.forEach((note, i) => {
-    const createdAt = note.created_at ?? now;
-    if (note.unpin_at !== undefined && note.unpin_at < createdAt) {
+    // The platform compares unpin_at with created_at only when both are given.
+    const createdAt = note.created_at;
+    if (note.unpin_at !== undefined && createdAt !== undefined && note.unpin_at < createdAt) {
       errors.push(
         fieldError('note_unpin_at_earlier_than_creation_date', `notes.${i}.unpin_at`, {
           unpin_at: note.unpin_at,

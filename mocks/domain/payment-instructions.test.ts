@@ -10,9 +10,9 @@ import {
 const request = (reference: string) => ({
   import_supplier: 'DEMO_ENERGY',
   external_account_number: 'EXTERNAL-1234',
-  vendor: 'STRIPE',
+  vendor: 'STRIPE' as const,
   reference,
-  type: 'CARD',
+  type: 'CARD' as const,
 });
 
 describe('the simulated payment vendor (PAY-2, PAY-4, PAY-5)', () => {

@@ -156,33 +156,36 @@ export function createPaymentInstruction(
   env: MockEnv,
   request: PaymentInstructionRequest,
 ): Result<PaymentInstructionResponse> {
+  // The platform reads the deprecated instruction_reference in its place (spec stand-in).
+  const reference = request.reference ?? request.instruction_reference ?? '';
   const account = requireImportedAccount(
     state,
     request.import_supplier,
     request.external_account_number,
   );
+  // An unknown account is 400 here, as on the platform (catalogue: account_not_found statuses).
   if (!account.ok) return account;
   const { key, record } = account.value;
   const data = {
     external_account_number: request.external_account_number,
     import_supplier: request.import_supplier,
-    reference: request.reference,
+    reference,
     vendor: request.vendor,
   };
   if (record.paymentInstruction) return fail('active_payment_instruction_exists', data);
 
-  const answer = callVendor(state, key, request.import_supplier, request.reference);
+  const answer = callVendor(state, key, request.import_supplier, reference);
   if (answer === 'persistent') return fail('payment_vendor_persistent_failure', data);
   if (answer === 'intermittent') return fail('payment_vendor_intermittent_failure', data);
   touch(state);
   record.paymentInstruction = {
     vendor: request.vendor,
-    reference: request.reference,
+    reference,
     type: request.type,
     createdAt: clockTimestamp(state.clock, env.now()),
   };
   return ok({
     service_account_number: record.serviceAccountNumber ?? '',
-    reference: request.reference,
+    reference,
   });
 }

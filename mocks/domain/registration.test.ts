@@ -101,7 +101,9 @@ describe('accountTransferStatus (STS-5..STS-8)', () => {
     for (const address of business.supply_addresses) {
       address.meter_points = address.meter_points.filter((p) => p.supply_type !== 'ELECTRICITY');
     }
-    const { record } = importedState(business as unknown as components['schemas']['Account']);
+    const { record } = importedState(
+      business as unknown as components['schemas']['Account'] & { external_account_number: string },
+    );
     expect(energyMeterPoints(record)).toEqual([]);
     expect(accountTransferStatus(record, '2024-04-25T10:00:00Z')).toBe('PENDING');
   });

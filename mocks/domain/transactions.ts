@@ -60,10 +60,13 @@ function echo(item: unknown): Record<string, unknown> {
   return data;
 }
 
-/** The transaction ids already on the account: its staged ledgers' and those added since. */
+/**
+ * The transaction ids already on the account: its staged ledgers' (or the account's top-level
+ * lists, the platform's form without ledgers) and those added since.
+ */
 function idsOnAccount(record: AccountRecord): Set<string> {
   const ids = new Set<string>();
-  for (const ledger of record.data.ledgers ?? []) {
+  for (const ledger of [record.data, ...(record.data.ledgers ?? [])]) {
     for (const t of ledger.current_statement_transactions ?? []) ids.add(t.transaction_id);
     for (const t of ledger.historical_statement_transactions ?? []) ids.add(t.transaction_id);
   }
@@ -95,10 +98,11 @@ export function createTransactions(
   const account = requireImportedAccount(
     state,
     request.import_supplier,
-    request.external_account_number,
+    request.external_account_number ?? '',
   );
   if (!account.ok) return account;
   const { record } = account.value;
+  const transactions = request.transactions ?? [];
   const today = clockToday(state.clock, env.now());
   const now = clockTimestamp(state.clock, env.now());
   const period = openStatementPeriod(record.data, today, record.createdAt);
@@ -106,20 +110,20 @@ export function createTransactions(
   const inBatch = new Set<string>();
 
   const plans: Plan[] = [];
-  for (const [i, item] of (request.transactions as unknown[]).entries()) {
+  for (const [i, item] of (transactions as unknown[]).entries()) {
     const shape = itemShapeErrors.filter(
       (e) => e.attr === `transactions.${i}` || e.attr.startsWith(`transactions.${i}.`),
     );
     if (shape.length > 0) {
       return importError(item, shape.map((e) => `${e.attr}: ${e.detail}`).join(' '));
     }
-    const transaction = request.transactions[i]!;
+    const transaction = transactions[i]!;
     const id = transaction.transaction_id;
     const date = transaction.transaction_date;
     if (date > today) {
       return importError(item, `Transaction ${id} is dated ${date}, which is in the future.`);
     }
-    const amount = amountProblem(transaction.amount);
+    const amount = amountProblem(Number(transaction.amount));
     if (amount) return importError(item, `transactions.${i}.amount: ${amount}`);
     if (inBatch.has(id)) {
       return importError(item, `Transaction id ${id} occurs more than once in the request.`);
@@ -152,7 +156,7 @@ export function createTransactions(
   const added: TransactionRecord[] = [];
   const notes: NoteRecord[] = [];
   const results = plans.map((plan, i): TransactionResult => {
-    const data = echo(request.transactions[i]) as TransactionResult['transaction_data'];
+    const data = echo(transactions[i]) as TransactionResult['transaction_data'];
     if (plan.kind === 'exists')
       return { status: 'TRANSACTION_ALREADY_EXISTS', transaction_data: data };
     if (plan.movedTo) {

@@ -460,7 +460,7 @@ describe('processAccountImportProcess (POST .../account-import-process/process/)
     expect((await client.call('GET', '/__mock/outbox')).body).toEqual([]);
   });
 
-  test('[PRC-1] a request without operations_team_name is refused with a field error', async () => {
+  test('[PRC-1] a request without operations_team_name is refused with the platform code operations_team_should_be_provided', async () => {
     const client = await loggedIn();
     const response = await client.call('POST', '/v1/data-import/account-import-process/process/', {
       import_supplier_code: 'DEMO_ENERGY',
@@ -472,7 +472,11 @@ describe('processAccountImportProcess (POST .../account-import-process/process/)
         detail: expect.any(String),
         code: 'request_failed_validation',
         errors: [
-          { attr: 'operations_team_name', code: 'required', detail: 'This field is required.' },
+          {
+            attr: 'operations_team_name',
+            code: 'operations_team_should_be_provided',
+            detail: 'An operations team is required for this import supplier.',
+          },
         ],
       },
     });

@@ -5,7 +5,7 @@
  */
 import { normaliseAccount } from '../domain/account-rules.ts';
 import { processAccount, stageAccount, validateAccountRules } from '../domain/import-processes.ts';
-import { fail, invalid } from '../domain/result.ts';
+import { fail, fieldError, invalid } from '../domain/result.ts';
 import { type DataImportOperation, outcome, reply } from './types.ts';
 
 /** `validateAccount`: 200 with the validated data, or every rule failure; stores nothing (VAL-1..VAL-7). */
@@ -24,6 +24,13 @@ export const createOrUpdateAccountImportProcess: DataImportOperation<
 > = ({ body }, { state, env }) => {
   const ruleErrors = validateAccountRules(state, env, body);
   if (ruleErrors.length > 0) return invalid(ruleErrors, 'account_failed_validation');
+  // The platform's account schema leaves it optional, but a staged account is keyed by it (GEN-9).
+  if (body.external_account_number === undefined) {
+    return invalid(
+      [fieldError('required', 'external_account_number')],
+      'account_failed_validation',
+    );
+  }
   const staged = stageAccount(state, env, normaliseAccount(body));
   if (!staged.ok) return staged;
   return reply(staged.value.created ? 201 : 200, {
@@ -40,6 +47,12 @@ export const createOrUpdateAccountImportProcess: DataImportOperation<
 export const processAccountImportProcess: DataImportOperation<
   'processAccountImportProcess'
 > = async ({ body }, context) => {
+  // The platform needs a team unless the supplier allocates teams itself, which the mock's
+  // suppliers do not (code operations_team_should_be_provided).
+  const operationsTeamName = body.operations_team_name;
+  if (operationsTeamName === undefined) {
+    return invalid([fieldError('operations_team_should_be_provided', 'operations_team_name')]);
+  }
   const { state, inFlight } = context;
   const limit = state.processing.concurrencyLimit;
   if (limit !== null && inFlight.process >= limit) return fail('concurrency_limit_exceeded');
@@ -51,7 +64,7 @@ export const processAccountImportProcess: DataImportOperation<
     const processed = processAccount(state, context.env, {
       importSupplierCode: body.import_supplier_code,
       externalAccountNumber: body.external_account_number,
-      operationsTeamName: body.operations_team_name,
+      operationsTeamName,
       dryRun: body.dry_run === true,
     });
     return outcome(processed, 201, (value) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { dataImport } from '../../spec/index.ts';
+import { DEMO_API_KEY } from '../defaults.ts';
 import { createTestClient, TEST_NOW } from '../test-client.ts';
 
 const LIST = '/v1/data-import/all-account-import-processes/DEMO_ENERGY/';
@@ -128,6 +129,25 @@ describe('Authorization on data-import operations', () => {
     expect(
       (await client.call('GET', LIST, undefined, { headers: { authorization: token } })).status,
     ).toBe(200);
+  });
+
+  test('[AUTH-2] the organisation API key is accepted as `Token <api key>`, as on the platform, and not bare', async () => {
+    const client = createTestClient();
+    const asToken = await client.call('GET', LIST, undefined, {
+      token: null,
+      headers: { authorization: `Token ${DEMO_API_KEY}` },
+    });
+    expect(asToken.status).toBe(200);
+    const bare = await client.call('GET', LIST, undefined, {
+      token: null,
+      headers: { authorization: DEMO_API_KEY },
+    });
+    expect(bare.status).toBe(401);
+    const wrong = await client.call('GET', LIST, undefined, {
+      token: null,
+      headers: { authorization: `Token ${DEMO_API_KEY}-not` },
+    });
+    expect(wrong.status).toBe(401);
   });
 
   const secured = [...dataImport.operations.values()].filter((op) => op.secured);

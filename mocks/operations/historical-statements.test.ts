@@ -42,11 +42,11 @@ describe('createHistoricalStatements (POST /v1/data-import/historical-statements
     expect(stored.ok && stored.value.map((s) => s.statement)).toEqual(body.statements);
   });
 
-  test('[HST-2] a statement_id already on the account is rejected with historical_statement_already_exists, and nothing is attached', async () => {
+  test('[HST-2] a second batch for an account that has historical statements is historical_statement_already_exists, and nothing is attached', async () => {
     const { h, request, post } = await withAccount();
     await post(request());
     const before = h.snapshot();
-    const response = await post(request([statement('NEW-1'), statement('STMT-2023-12')]));
+    const response = await post(request([statement('NEW-1')]));
     expect(response).toEqual({
       status: 400,
       body: {
@@ -54,10 +54,9 @@ describe('createHistoricalStatements (POST /v1/data-import/historical-statements
         code: 'request_failed_validation',
         errors: [
           {
-            detail:
-              'A historical statement with statement_id STMT-2023-12 already exists on the account.',
+            detail: 'The account already has historical statements; they are imported once.',
             code: 'historical_statement_already_exists',
-            attr: 'statements.1.statement_id',
+            attr: 'statements',
           },
         ],
       },

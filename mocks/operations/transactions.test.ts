@@ -112,6 +112,34 @@ describe('createTransactions (POST /v1/data-import/transactions/create/)', () =>
     ).toEqual(['TRANSACTION_ALREADY_EXISTS', 'TRANSACTION_ALREADY_EXISTS']);
   });
 
+  test("[TXN-5] the account's top-level transaction lists (the platform's form without ledgers) are on the account already", async () => {
+    const h = await createHarness();
+    const ledger = (specExample<{ ledgers: Record<string, unknown>[] }>('DomesticAccount')
+      .ledgers[0] ?? {}) as Record<string, unknown>;
+    const account = await h.imported(
+      h.account('DomesticAccount', {
+        ledgers: undefined,
+        current_statement_transactions: ledger.current_statement_transactions,
+        historical_statement_transactions: ledger.historical_statement_transactions,
+        last_statement_closing_date: ledger.last_statement_closing_date,
+      }),
+    );
+    const response = await h.call('POST', TRANSACTIONS, {
+      body: {
+        import_supplier: 'DEMO_ENERGY',
+        external_account_number: account.external_account_number,
+        transactions: [charge('HIST-0001'), charge('CURR-0001'), charge('NEW-0001')],
+      },
+    });
+    expect(
+      (response.body as { results: { status: string }[] }).results.map((r) => r.status),
+    ).toEqual([
+      'TRANSACTION_ALREADY_EXISTS',
+      'TRANSACTION_ALREADY_EXISTS',
+      'TRANSACTION_ADDED_TO_ACCOUNT',
+    ]);
+  });
+
   test('[TXN-6] with check_previously_added=false no check is made: the transaction is added again', async () => {
     const { post, stored } = await withAccount();
     await post([charge('C-1')]);

@@ -232,8 +232,11 @@ export interface paths {
          *     `<bucket>/<root location><path>` (DOC-1, DOC-2, SUP-4); a path with no document gives
          *     `path_does_not_exist_in_file_store`, a path leaving the root `invalid_document_path`.
          *
-         *     - A statement_id already on the account gets 400 with an errors item of code
-         *       `historical_statement_already_exists`.
+         *     - As on the platform, an account takes one batch of historical statements: a request for an
+         *       account that already has them gets 400 with an errors item of code
+         *       `historical_statement_already_exists` on attr `statements`; a statement_id already on the
+         *       account (in the staged payload) or twice in the request gets the same code on its
+         *       `statement_id`.
          *     - An account that is not imported (unknown, or only staged) gets 404 `account_not_found`.
          */
         post: operations["createHistoricalStatements"];
@@ -264,7 +267,8 @@ export interface paths {
          *       ("Account already has an active instruction").
          *     - "Intermittent problems give 500 and the request is retried as it is" (PAY-5).
          *     - An invalid request gets the error body `request_failed_validation` (ERR-1); an account that
-         *       is not imported (unknown, or only staged) gets 404 `account_not_found`.
+         *       is not imported (unknown, or only staged) gets 400 `account_not_found`, as on the platform
+         *       (the reference lists no 404 for this operation).
          *
          *     The kit's mock simulates the upstream vendor. Like a payment provider's test cards, magic
          *     references choose its answer:
@@ -577,21 +581,20 @@ export interface components {
          */
         DomesticAccount: {
             /**
-             * @description Picks the domestic form (the reference's account_type DOMESTIC).
-             * @constant
+             * @description The domestic account types (the reference's DOMESTIC and the platform's domestic variants); omitted, the account is DOMESTIC.
+             * @enum {string}
              */
-            account_type: "DOMESTIC";
+            account_type?: "DOMESTIC" | "DOMESTIC_VACANT" | "DOMESTIC_OCCUPIER" | "DOMESTIC_THIRD_PARTY_BILLED";
             customers?: components["schemas"]["DomesticCustomer"][];
             warm_home_discount?: components["schemas"]["WarmHomeDiscount"][];
             dunning_path?: components["schemas"]["DunningPath"];
             debts?: components["schemas"]["Debt"][];
-        } & (WithRequired<components["schemas"]["AccountBase"], "import_supplier" | "external_account_number"> & {
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * @deprecated
+             * @description Deprecated on the platform; use debts.
              */
-            account_type: "DOMESTIC";
-        });
+            debt?: components["schemas"]["Debt"];
+        } & WithRequired<components["schemas"]["AccountBase"], "import_supplier">;
         /**
          * @description The business form of an account. The reference: "The business form of the account omits
          *     warm_home_discount, dunning_path and debts, and adds account_billing_options. A business customer
@@ -601,19 +604,13 @@ export interface components {
          */
         BusinessAccount: {
             /**
-             * @description Picks the business form (the reference's account_type BUSINESS).
-             * @constant
-             */
-            account_type: "BUSINESS";
-            customers?: components["schemas"]["BusinessCustomer"][];
-            account_billing_options?: components["schemas"]["AccountBillingOptions"];
-        } & (WithRequired<components["schemas"]["AccountBase"], "import_supplier" | "external_account_number"> & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Picks the business form (the reference's BUSINESS and the platform's non-domestic types).
              * @enum {string}
              */
-            account_type: "BUSINESS";
-        });
+            account_type: "BUSINESS" | "BUSINESS_VACANT" | "BUSINESS_OCCUPIER" | "BUSINESS_THIRD_PARTY_BILLED" | "MANAGED" | "PORTFOLIO_LEAD" | "SYSTEM";
+            customers?: components["schemas"]["BusinessCustomer"][];
+            account_billing_options?: components["schemas"]["AccountBillingOptions"];
+        } & WithRequired<components["schemas"]["AccountBase"], "import_supplier">;
         /**
          * @description The fields shared by the domestic and the business form of an account (the reference's Account
          *     table, less the form-specific fields). The reference: "Accounts are identified by the pair
@@ -625,7 +622,7 @@ export interface components {
             import_supplier?: components["schemas"]["ImportSupplierCode"];
             external_account_number?: components["schemas"]["ExternalAccountNumber"];
             /** @description The account holder is unknown (an occupier account). Such an account carries no customers (see Account, customer_with_unknown_occupier). */
-            unknown_occupier?: boolean;
+            unknown_occupier?: boolean | null;
             billing_name?: string;
             billing_address1?: string;
             /** @description An empty string occurs. */
@@ -639,14 +636,14 @@ export interface components {
             billing_postcode?: components["schemas"]["Postcode"];
             /**
              * @description How the account was sold; DIRECT occurs in the reference.
-             * @example DIRECT
+             * @enum {string}
              */
-            sales_channel?: string;
+            sales_channel?: "DIRECT" | "PRICE_COMPARISON" | "TELESALES" | "DIGI_TELESALES" | "EVENTS" | "FIELD_SALES" | "AGGREGATOR" | "PARTNERSHIPS" | "NEW_TENANT" | "MOVE_IN" | "WORKPLACE_POP_UP" | "BROKER" | "PARENT_POWER" | "PEOPLE_POWER" | "GIFT_OF_KIT" | "HIGH_REFERRER" | "SUPPLIER_OF_LAST_RESORT" | "ACQUISITION" | "WORKS_WITH_OCTOPUS" | "LANDLORD" | "DEBT_COLLECTION_AGENCY" | "";
             /** @description An empty string occurs. */
             sales_subchannel?: string;
             supply_addresses?: components["schemas"]["SupplyAddress"][];
             /** @description The balance carried over from the old supplier; credit positive, debit negative. */
-            transfer_balance?: components["schemas"]["DecimalString"];
+            transfer_balance?: components["schemas"]["Decimal10x10"];
             ledgers?: components["schemas"]["Ledger"][];
             /** @description The date the account has been billed up to; transfer readings are dated on it. */
             last_billed_to_date?: components["schemas"]["Date"];
@@ -654,8 +651,8 @@ export interface components {
             references?: components["schemas"]["AccountReference"][];
             notes?: components["schemas"]["AccountNote"][];
             statements?: components["schemas"]["AccountStatement"][];
-            last_payment_review_date?: components["schemas"]["Date"];
-            next_bill_due_date?: components["schemas"]["Date"];
+            last_payment_review_date?: components["schemas"]["Date"] | null;
+            next_bill_due_date?: components["schemas"]["Date"] | null;
             /**
              * @description How often smart meter readings are taken; HALF_HOURLY occurs in the reference.
              * @enum {string}
@@ -676,6 +673,74 @@ export interface components {
             account_campaigns?: components["schemas"]["AccountCampaign"][];
             /** @description Keys are unique within the account (real platform code metadata_has_duplicate_keys). */
             metadata?: components["schemas"]["MetadataEntry"][];
+            affiliate_subdomain?: string | null;
+            billing_address?: components["schemas"]["Address"];
+            billing_attention_of?: string;
+            billing_customer_reference?: string;
+            billing_delivery_point_identifier?: string;
+            billing_email?: components["schemas"]["Email"] | null;
+            billing_sub_name?: string;
+            business?: components["schemas"]["Business"];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use business.business_type.
+             * @enum {string}
+             */
+            business_type?: "SOLE_TRADER" | "LTD" | "PTY_LTD" | "PARTNERSHIP" | "CHARITY" | "PLC" | "LLP" | "TRUST" | "TRADING_AS" | "GOVERNMENT" | "NON_PROFIT" | "CHURCH" | "HOMEOWNER_ASSOCIATION" | "TBD" | "";
+            commission_contracts?: components["schemas"]["EnergyCommissionContract"][];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use business.company_number.
+             */
+            company_number?: string;
+            complaints?: components["schemas"]["Complaint"][];
+            consents?: components["schemas"]["AccountConsent"][];
+            contribution_agreements?: components["schemas"]["ContributionSchemeAgreement"][];
+            current_statement_transactions?: components["schemas"]["LedgerTransaction"][];
+            date_of_sale?: components["schemas"]["Date"];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use payment_instructions.reference.
+             */
+            dd_reference?: string;
+            deposit_agreements?: components["schemas"]["DepositAgreement"][];
+            fit?: components["schemas"]["EnergyFit"];
+            historical_statement_transactions?: components["schemas"]["LedgerTransaction"][];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use account_type.
+             */
+            is_managed?: boolean | null;
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use account_type.
+             */
+            is_portfolio_lead?: boolean | null;
+            /** @enum {string} */
+            language_preference?: "en-gb" | "en-us" | "es-419" | "fr-fr";
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use ledgers.last_statement_balance.
+             */
+            last_statement_balance?: components["schemas"]["Decimal10x10"];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use ledgers.last_statement_closing_date.
+             */
+            last_statement_closing_date?: components["schemas"]["Date"];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use ledgers.last_statement_issue_date.
+             */
+            last_statement_issue_date?: components["schemas"]["Date"];
+            operations_team_name?: string;
+            partner_organisations?: components["schemas"]["PartnerOrganisation"][];
+            payment_adequacy_changes?: components["schemas"]["PaymentAdequacyChange"][];
+            payment_instructions?: components["schemas"]["PaymentInstruction"][];
+            payment_plans?: components["schemas"]["PaymentPlan"][];
+            payment_preferences?: components["schemas"]["PaymentPreference"][];
+            payment_promises?: components["schemas"]["PaymentPromise"][];
+            portfolio?: components["schemas"]["AccountPortfolio"] | null;
         };
         /**
          * @description A customer of a domestic account. The reference's Customer: given_name, family_name, email,
@@ -685,17 +750,54 @@ export interface components {
         DomesticCustomer: {
             given_name?: string;
             family_name: string;
-            email?: components["schemas"]["Email"];
-            mobile?: components["schemas"]["PhoneNumber"];
-            landline?: components["schemas"]["PhoneNumber"];
-            date_of_birth?: components["schemas"]["Date"];
+            email?: components["schemas"]["Email"] | null;
+            mobile?: components["schemas"]["PhoneNumber"] | null;
+            landline?: components["schemas"]["PhoneNumber"] | null;
+            date_of_birth?: components["schemas"]["Date"] | null;
             /** @example Mr */
-            title?: string;
+            title?: string | null;
             /** @example Hi */
-            salutation?: string;
+            salutation?: string | null;
             /** @description Priority Services Register records of the customer. */
             psr?: components["schemas"]["PsrRecord"][];
             customer_preferences?: components["schemas"]["CustomerPreferences"];
+            account_roles?: ("POWER_OF_ATTORNEY" | "NEIGHBOUR" | "LOA_LEVEL_1" | "LOA_LEVEL_3" | "CARER" | "ADMIN" | "EXECUTOR" | "LOA_LEVEL_2" | "STUDENT_HOUSE" | "FRIEND_FAMILY_MEMBER")[];
+            alternative_phone_numbers?: components["schemas"]["CustomerAlternativeNumber"][];
+            consents?: components["schemas"]["CustomerConsent"][];
+            contact_emails?: components["schemas"]["Email"][];
+            credit_assessment_id?: string | null;
+            credit_result?: string | null;
+            /** @enum {string|null} */
+            credit_risk_bracket?: "LOW" | "MID" | "HIGH" | "UNKNOWN" | "" | null;
+            credit_score?: number | null;
+            /**
+             * @default
+             * @enum {string}
+             */
+            deceased?: "Reported" | "Confirmed" | "";
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use user_details.
+             */
+            details?: unknown;
+            label?: string | null;
+            metadata?: components["schemas"]["MetadataEntry"][];
+            portfolio_roles?: ("POWER_OF_ATTORNEY" | "NEIGHBOUR" | "LOA_LEVEL_1" | "LOA_LEVEL_3" | "CARER" | "ADMIN" | "EXECUTOR" | "LOA_LEVEL_2" | "STUDENT_HOUSE" | "FRIEND_FAMILY_MEMBER")[];
+            /**
+             * @default
+             * @enum {string|null}
+             */
+            pronouns?: "OTHER" | "E_EM_EIR" | "EY_EM_EIR" | "FAE_FAER_FAERS" | "HE_HIM_HIS" | "PER_PER_PERS" | "SHE_HER_HERS" | "THEY_THEM_THEIRS" | "VE_VER_VIS" | "XE_XEM_XYR" | "ZE_HIR_HIRS" | "ZE_ZIR_ZIRS" | "ZIE_HIR_HIRS" | "ZIE_ZIR_ZIRS" | "" | null;
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use portfolio_roles.
+             * @enum {string|null}
+             */
+            role?: "POWER_OF_ATTORNEY" | "NEIGHBOUR" | "LOA_LEVEL_1" | "LOA_LEVEL_3" | "CARER" | "ADMIN" | "EXECUTOR" | "LOA_LEVEL_2" | "STUDENT_HOUSE" | "FRIEND_FAMILY_MEMBER" | null;
+            /** @default false */
+            unable_to_read_meters?: boolean;
+            user_details?: components["schemas"]["CustomerUserDetail"][];
+            user_identifier?: string;
         };
         /**
          * @description A customer of a business account. The reference: "A business customer carries only given_name
@@ -706,9 +808,9 @@ export interface components {
         BusinessCustomer: {
             /** @description The company name. */
             given_name?: string;
-            email?: components["schemas"]["Email"];
-            landline?: components["schemas"]["PhoneNumber"];
-            salutation?: string;
+            email?: components["schemas"]["Email"] | null;
+            landline?: components["schemas"]["PhoneNumber"] | null;
+            salutation?: string | null;
             customer_preferences?: components["schemas"]["CustomerPreferences"];
         };
         /**
@@ -718,10 +820,15 @@ export interface components {
          */
         PsrRecord: {
             /** @description Priority Services Category of the electricity industry (DTC data item J1699), two digits such as "01". */
-            elec_industry_code?: string;
+            elec_industry_code?: string | null;
             /** @description Priority Services Category of the gas industry (DTC data item J1699), two digits such as "01". */
-            gas_industry_code?: string;
-            effective_from: components["schemas"]["Date"];
+            gas_industry_code?: string | null;
+            effective_from?: components["schemas"]["DateOrDateTime"];
+            /** @default  */
+            additional_information?: string | null;
+            /** @default  */
+            description?: string | null;
+            effective_to?: components["schemas"]["DateTime"] | null;
         } & (unknown | unknown);
         /**
          * @description The customer's consents. The reference: "customer_preferences: object of booleans:
@@ -734,7 +841,13 @@ export interface components {
             opted_into_updates?: boolean;
             opted_into_third_parties?: boolean;
             opted_into_offers?: boolean;
-            is_user_psr_consent_obtained?: boolean;
+            is_user_psr_consent_obtained?: boolean | null;
+            /** @default false */
+            opted_into_associated_companies?: boolean;
+            /** @default false */
+            opted_into_whatsapp?: boolean;
+            /** @default  */
+            partner_password?: string;
         };
         /**
          * @description A property supplied under the account. The reference's Supply address: supply_address1 ..
@@ -752,6 +865,12 @@ export interface components {
             customer_at_supply_address_from_date: components["schemas"]["Date"];
             meter_points: components["schemas"]["MeterPoint"][];
             property_administrators?: components["schemas"]["PropertyAdministrator"][];
+            customer_at_supply_address_to_date?: components["schemas"]["Date"] | null;
+            label?: string;
+            metadata?: components["schemas"]["MetadataEntry"][];
+            primary_place_of_residence_since?: components["schemas"]["Date"];
+            property_external_identifier?: string;
+            supply_delivery_point_identifier?: string;
         };
         /**
          * @description A person who administers the property (for example a landlord's agent). The reference:
@@ -759,14 +878,40 @@ export interface components {
          *     landline, date_of_birth, title, salutation"; telephone numbers follow VAL-4.
          */
         PropertyAdministrator: {
-            given_name?: string;
+            given_name?: string | null;
             family_name?: string;
-            email?: components["schemas"]["Email"];
-            mobile?: components["schemas"]["PhoneNumber"];
-            landline?: components["schemas"]["PhoneNumber"];
-            date_of_birth?: components["schemas"]["Date"];
-            title?: string;
-            salutation?: string;
+            email?: components["schemas"]["Email"] | null;
+            mobile?: components["schemas"]["PhoneNumber"] | null;
+            landline?: components["schemas"]["PhoneNumber"] | null;
+            date_of_birth?: components["schemas"]["Date"] | null;
+            title?: string | null;
+            salutation?: string | null;
+            /** @deprecated */
+            address1?: string;
+            /** @deprecated */
+            address2?: string;
+            /** @deprecated */
+            address3?: string;
+            /** @deprecated */
+            address4?: string;
+            /** @deprecated */
+            address5?: string;
+            /** @default  */
+            billing_name?: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            deceased?: "Reported" | "Confirmed" | "";
+            effective_from?: components["schemas"]["DateTime"] | null;
+            effective_to?: components["schemas"]["DateTime"] | null;
+            /** @deprecated */
+            postcode?: string;
+            /**
+             * @default LANDLORD
+             * @enum {string}
+             */
+            role?: "LANDLORD" | "PROPERTY_DEVELOPER";
         };
         /**
          * @description A meter point of a supply address, chosen by `supply_type`. The reference: "supply_type: enum
@@ -809,16 +954,42 @@ export interface components {
             supply_start_date: components["schemas"]["Date"];
             /** @description Electricity profile class, 0 (half-hourly) to 8. */
             profile_class?: number;
-            /** @description Standard settlement configuration id, four digits with leading zeros kept (for example "0393"). */
+            /** @description Standard settlement configuration id, four digits in the industry data (for example "0393"). */
             ssc?: string;
             agreements?: components["schemas"]["EnergyAgreement"][];
             meters?: components["schemas"]["ElectricityMeter"][];
             /** @description An erroneous transfer is in progress; true fails validation on the real platform. */
-            et_in_progress?: boolean;
+            et_in_progress?: boolean | null;
             /** @description A disputed read is in progress; true fails validation on the real platform (disputed_read_in_progress). */
-            dr_in_progress?: boolean;
+            dr_in_progress?: boolean | null;
             smart_refusal_interest?: components["schemas"]["SmartRefusalInterest"];
             eac_history?: components["schemas"]["EacEntry"][];
+            agents?: components["schemas"]["ElectricityAgents"] | null;
+            capacity_values?: components["schemas"]["ElectricityCapacityValue"][];
+            ccl_exemptions?: components["schemas"]["EnergyTaxExemption"][];
+            configuration_periods?: components["schemas"]["ElectricityConfigurationPeriod"][];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use agents.dc_contract.
+             */
+            dc_to_appoint?: string | null;
+            /** @enum {string} */
+            export_type?: "IMPORT_EXPORT" | "EXPORT_ONLY";
+            /** @default false */
+            is_deenergised?: boolean;
+            last_billed_to_date?: components["schemas"]["Date"];
+            /** @enum {string} */
+            measurement_class?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use agents.mop_contract.
+             */
+            mop_to_appoint?: string | null;
+            /** @enum {string} */
+            regular_reading_cycle?: "A" | "B" | "D" | "E" | "H" | "M" | "N" | "O" | "Q" | "S" | "T" | "W" | "Z";
+            smart_site_visit?: components["schemas"]["EnergySmartSiteVisit"][];
+            supply_end_date?: components["schemas"]["Date"] | null;
+            vat_exemptions?: components["schemas"]["EnergyTaxExemption"][];
         };
         /**
          * @description A gas meter point, identified by its MPRN. The reference's Meter point fields for gas:
@@ -846,11 +1017,21 @@ export interface components {
             agreements?: components["schemas"]["EnergyAgreement"][];
             meters?: components["schemas"]["GasMeter"][];
             /** @description An erroneous transfer is in progress; true fails validation on the real platform. */
-            et_in_progress?: boolean;
+            et_in_progress?: boolean | null;
             /** @description A disputed read is in progress; true fails validation on the real platform (disputed_read_in_progress). */
-            dr_in_progress?: boolean;
+            dr_in_progress?: boolean | null;
             smart_refusal_interest?: components["schemas"]["SmartRefusalInterest"];
             aq_history?: components["schemas"]["AqEntry"][];
+            ccl_exemptions?: components["schemas"]["EnergyTaxExemption"][];
+            last_billed_to_date?: components["schemas"]["Date"];
+            /** @enum {string} */
+            ldz?: "SC" | "LC" | "LO" | "LS" | "LT" | "LW" | "NO" | "NE" | "NW" | "WM" | "EM" | "EA" | "WN" | "WS" | "NT" | "SO" | "SE" | "SW" | "";
+            mam_to_appoint?: string | null;
+            /** @enum {string} */
+            regular_reading_cycle?: "CYYY" | "CYSS" | "CYQS" | "CYLM" | "CYSM" | "CYNM";
+            smart_site_visit?: components["schemas"]["EnergySmartSiteVisit"][];
+            supply_end_date?: components["schemas"]["Date"] | null;
+            vat_exemptions?: components["schemas"]["EnergyTaxExemption"][];
         };
         /**
          * @description A REGO (Renewable Energy Guarantees of Origin) export-certificate account. The reference:
@@ -900,6 +1081,14 @@ export interface components {
             /** @example E-1R-VAR-17-01-11-A */
             tariff_code: string;
             effective_from: components["schemas"]["Date"];
+            agreed_at?: components["schemas"]["DateTime"] | null;
+            bespoke_tariff_rates?: components["schemas"]["ElectricityBespokeElectricityTariffRate"][];
+            business_contract_identifier?: string | null;
+            characteristics?: components["schemas"]["ProductCharacteristic"][] | null;
+            effective_to?: components["schemas"]["Date"] | null;
+            intermediary?: components["schemas"]["AgreementIntermediaryDetails"] | null;
+            rate_overrides?: components["schemas"]["RateOverride"][] | null;
+            rates_agreed_at?: components["schemas"]["DateTime"] | null;
         };
         /**
          * @description A price agreement of a REGO certificate account. The reference: "REGOS: effective_from,
@@ -932,7 +1121,7 @@ export interface components {
         ElectricityMeter: {
             /** @description The meter serial number (for example Z16N389556); the real platform checks it against an unpublished industry format (invalid_meter_serial_number). */
             meter_serial_number: string;
-            installed_on?: components["schemas"]["Date"];
+            installed_on?: components["schemas"]["Date"] | null;
             /** @description register_id is unique within the meter and no TPR occurs twice (real platform code registers_have_duplicate_tprs). */
             registers?: components["schemas"]["Register"][];
             transfer_readings?: components["schemas"]["TransferReading"][];
@@ -945,6 +1134,10 @@ export interface components {
             is_prepay?: boolean;
             /** @description An electricity meter has no gas debt repayment options. */
             prepay_details?: components["schemas"]["PrepayDetails"];
+            prepay_customer_reference_number?: string;
+            removed_on?: components["schemas"]["Date"] | null;
+            smart_commissioned_on?: components["schemas"]["Date"] | null;
+            smart_device_id?: string | null;
         };
         /**
          * @description A gas meter. The reference's Meter fields for gas: meter_serial_number, installed_on,
@@ -955,7 +1148,7 @@ export interface components {
         GasMeter: {
             /** @description The meter serial number (for example 54BV); the real platform normalises gas serial numbers and checks them against an unpublished industry format (invalid_meter_serial_number). */
             meter_serial_number: string;
-            installed_on?: components["schemas"]["Date"];
+            installed_on?: components["schemas"]["Date"] | null;
             /** @description The number of dials of the meter index. */
             gas_number_of_digits: number;
             /** @description Readings of a gas meter carry no register_id (the reference marks it "electricity only"); one that does is refused with unknown_field. */
@@ -967,6 +1160,17 @@ export interface components {
             smart_type?: "NONE" | "SMETS1" | "SMETS1_ENROLLED" | "SMETS2";
             is_prepay?: boolean;
             prepay_details?: components["schemas"]["PrepayDetails"];
+            last_billed_to_date?: components["schemas"]["Date"];
+            prepay_customer_reference_number?: string;
+            reading_history?: components["schemas"]["HistoricalReading"][];
+            removed_on?: components["schemas"]["Date"] | null;
+            smart_commissioned_on?: components["schemas"]["Date"] | null;
+            smart_device_id?: string | null;
+            /**
+             * @default SCMH
+             * @enum {string}
+             */
+            units_of_measure?: "SCFH" | "SCMH";
         };
         /**
          * @description A register of an electricity meter. The reference: "registers: array (electricity): register_id
@@ -981,6 +1185,7 @@ export interface components {
             tpr?: string;
             number_of_digits: number;
             is_settlement?: boolean;
+            last_billed_to_date?: components["schemas"]["Date"];
         };
         /**
          * @description A transfer reading: the last reading the account has been billed up to. The reference:
@@ -995,7 +1200,7 @@ export interface components {
             /** @description The register read; electricity only (a gas meter's readings are refused with it). */
             register_id?: string;
             reading_date: components["schemas"]["Date"];
-            reading_value: components["schemas"]["DecimalString"];
+            reading_value: components["schemas"]["Decimal10x10"];
             /**
              * @description CUSTOMER occurs in the reference.
              * @enum {string}
@@ -1010,7 +1215,7 @@ export interface components {
         HistoricalReading: {
             register_id?: string;
             reading_date: components["schemas"]["Date"];
-            reading_value: components["schemas"]["DecimalString"];
+            reading_value: components["schemas"]["Decimal10x10"];
             /**
              * @description CUSTOMER and ROUTINE occur in the reference.
              * @enum {string}
@@ -1018,6 +1223,11 @@ export interface components {
             reading_type: "CUSTOMER" | "ESTIMATE" | "ROUTINE" | "SMART" | "REGULAR";
             /** @description Whether the reading has been billed. */
             billed: boolean;
+            /**
+             * @default VALIDATED
+             * @enum {string}
+             */
+            validation_status?: "VALIDATED" | "UNVALIDATED" | "FAILED";
         };
         /**
          * @description An estimated annual consumption (kWh) of one TPR of an electricity meter point. The reference:
@@ -1030,7 +1240,7 @@ export interface components {
             /** @description Time pattern regime id, five digits (for example "00001"). */
             tpr: string;
             /** @description Annual consumption in kWh. */
-            consumption: components["schemas"]["DecimalString"];
+            consumption: components["schemas"]["Decimal8x2"];
             /** @example D0019 */
             source?: string;
         };
@@ -1043,9 +1253,10 @@ export interface components {
         AqEntry: {
             effective_from: components["schemas"]["Date"];
             /** @description Last day of the entry (inclusive); omitted on the current entry. */
-            effective_to?: components["schemas"]["Date"];
+            effective_to?: components["schemas"]["Date"] | null;
             /** @description Annual quantity in kWh. */
-            consumption: components["schemas"]["DecimalString"];
+            consumption: components["schemas"]["Decimal8x2"];
+            source?: string;
         };
         /**
          * @description A block of renewable certificates of a REGO or ROC account. The reference: "certificates: array:
@@ -1070,10 +1281,10 @@ export interface components {
             /** @enum {string} */
             type: "NOT_INTERESTED" | "INTERESTED" | "NOT_AT_THE_MOMENT";
             date: components["schemas"]["Date"];
-            /** @example DO_NOT_OWN_HOME */
-            refusal_reason?: string;
-            /** @example EMAIL */
-            source?: string;
+            /** @enum {string} */
+            refusal_reason?: "DO_NOT_OWN_HOME" | "TECHNOLOGY_SCEPTICAL" | "WORRIED_SECURITY" | "WORRIED_HEALTH_SAFETY" | "NEGATIVE_PUBLICITY" | "WORRIED_ABOUT_USAGE_COST" | "ALREADY_HAS_SMART_METER" | "HOUSE_MOVE_IMMINENT" | "SWITCH_IMMINENT" | "MORE_INFORMATION_REQUIRED" | "IS_LANDLORD" | "CANNOT_SEE_BENEFIT" | "WAIT_UNTIL_IT_IS_COMPULSORY" | "VULNERABILITY" | "WORRIED_ABOUT_SMART_METERS" | "WORRIED_ABOUT_INSTALLATION" | "PROPERTY_NOT_OCCUPIED" | "CANNOT_ATTEND_APPOINTMENT";
+            /** @enum {string} */
+            source?: "WEBSITE" | "EMAIL" | "OTHER";
         };
         /**
          * @description The state of a prepayment meter at transfer. The reference: "prepay_details: object: debt_balance
@@ -1083,8 +1294,8 @@ export interface components {
          *     and transfer_vend_read_date is the day before the account's last_billed_to_date.
          */
         PrepayDetails: {
-            debt_balance: components["schemas"]["DecimalString"];
-            credit_balance: components["schemas"]["DecimalString"];
+            debt_balance: components["schemas"]["Decimal10x10"];
+            credit_balance: components["schemas"]["Decimal10x10"];
             transfer_vend_read_date: components["schemas"]["Date"];
             gas_debt_repayment_options?: components["schemas"]["GasDebtRepaymentOptions"];
         };
@@ -1093,8 +1304,8 @@ export interface components {
          *     (object with weekly_min and weekly_max decimal strings)" (GEN-7).
          */
         GasDebtRepaymentOptions: {
-            weekly_min?: components["schemas"]["DecimalString"];
-            weekly_max?: components["schemas"]["DecimalString"];
+            weekly_min?: components["schemas"]["Decimal10x10"];
+            weekly_max?: components["schemas"]["Decimal10x10"];
         };
         /**
          * @description A ledger of the account carried over from the old supplier. The reference's Ledger:
@@ -1145,8 +1356,8 @@ export interface components {
          *     trigger), which the kit notes but does not enforce.
          */
         PaymentSchedule: {
-            amount?: components["schemas"]["DecimalString"];
-            day_of_month?: number;
+            amount?: components["schemas"]["Decimal8x2"];
+            day_of_month?: number | null;
             /**
              * @description MONTHLY occurs in the reference.
              * @enum {string}
@@ -1159,8 +1370,24 @@ export interface components {
             means: "DD" | "CARD" | "MANUAL" | "PAYMENT_SLIP";
             start_date: components["schemas"]["Date"];
             is_debt_repayment_plan?: boolean;
-            debt_repayment_element?: components["schemas"]["DecimalString"];
+            debt_repayment_element?: components["schemas"]["Decimal8x2"];
             debt_repayment_end_date?: components["schemas"]["Date"];
+            balance_threshold?: components["schemas"]["Decimal8x2"];
+            delay_days?: number;
+            /** @enum {string} */
+            delay_strategy?: "FIXED" | "WORKING_DAYS";
+            end_date?: components["schemas"]["Date"] | null;
+            /** @default false */
+            exempt_from_payment_adequacy?: boolean;
+            instalments?: components["schemas"]["Payments"][];
+            ledger_code?: string;
+            /**
+             * @default CUSTOMER
+             * @enum {string}
+             */
+            paid_by?: "CUSTOMER" | "FUEL_DIRECT";
+            /** @enum {string} */
+            trigger?: "PLAN" | "REGULAR" | "REGULAR_PLAN" | "BALANCE" | "BILL";
         };
         /**
          * @description An external reference attached to the account. The reference: "references: array: Items:
@@ -1184,7 +1411,13 @@ export interface components {
             created_at?: components["schemas"]["DateTime"];
             body?: string;
             document_paths?: components["schemas"]["DocumentPathItem"][];
-        } & (unknown | unknown);
+            external_id?: string;
+            is_archived?: boolean;
+            is_pinned?: boolean;
+            unpin_at?: components["schemas"]["DateTime"];
+        } & (unknown | {
+            document_paths: unknown;
+        });
         /**
          * @description One document attached to a note. The reference: "In notes, document_paths is an array of objects
          *     with one field, document_path (string)" (DOC-3); the path is relative to the import supplier's
@@ -1203,8 +1436,11 @@ export interface components {
         AccountStatement: {
             bill_period_from_date: components["schemas"]["Date"];
             bill_period_to_date: components["schemas"]["Date"];
-            statement_path: components["schemas"]["DocumentPath"];
+            statement_path?: components["schemas"]["DocumentPath"];
             statement_id: string;
+            gross_amount?: number | null;
+            issued_date?: components["schemas"]["Date"] | null;
+            number?: string;
         };
         /**
          * @description A Warm Home Discount award of a domestic account. The reference: "warm_home_discount: array:
@@ -1212,7 +1448,7 @@ export interface components {
          *     group (string; CORE occurs)" (VAL-5).
          */
         WarmHomeDiscount: {
-            tax_year: components["schemas"]["TaxYear"];
+            tax_year?: components["schemas"]["TaxYear"];
             /**
              * @description CREDIT occurs in the reference; the real platform's default is CREDIT.
              * @enum {string}
@@ -1245,13 +1481,16 @@ export interface components {
             start_date?: components["schemas"]["Date"];
             is_insolvent?: boolean;
             aged_debt?: components["schemas"]["AgedDebt"][];
+            cais_reference?: string;
+            campaign?: string;
+            notes?: string;
         };
         /**
          * @description One dated part of a debt. The reference: "aged_debt (array of debt_amount decimal string and
          *     due_date date)" (GEN-7).
          */
         AgedDebt: {
-            debt_amount?: components["schemas"]["DecimalString"];
+            debt_amount?: components["schemas"]["Decimal8x2"];
             due_date?: components["schemas"]["Date"];
         };
         /**
@@ -1259,8 +1498,16 @@ export interface components {
          *     (string), campaign_note (string)".
          */
         AccountCampaign: {
-            slug?: string;
-            campaign_note?: string;
+            slug?: string | null;
+            campaign_note?: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use slug.
+             * @default
+             */
+            campaign_name?: string | null;
+            expiry_date?: components["schemas"]["Date"] | null;
+            start_date?: components["schemas"]["Date"] | null;
         };
         /**
          * @description A free-form metadata entry of the account. The reference: "metadata: array: Items: key (string),
@@ -1279,12 +1526,15 @@ export interface components {
          *     Business accounts: period_start_day (integer), period_length (string; MONTHLY occurs)" (VAL-5).
          */
         AccountBillingOptions: {
-            period_start_day?: number;
+            period_start_day?: number | null;
             /**
              * @description MONTHLY occurs in the reference.
-             * @enum {string}
+             * @enum {string|null}
              */
-            period_length?: "MONTHLY" | "QUARTERLY";
+            period_length?: "MONTHLY" | "QUARTERLY" | null;
+            period_length_multiplier?: number;
+            period_start_month?: number | null;
+            use_industry_billing?: boolean;
         };
         /**
          * @description The interface's error body `{detail, code, errors}` (ERR-1..ERR-4). The kit answers every error
@@ -1366,7 +1616,7 @@ export interface components {
              *     400 with code `operations_team_name_does_not_exist` on attr `operations_team_name`.
              * @example Migration Team
              */
-            operations_team_name: string;
+            operations_team_name?: string;
             /**
              * @description When true, the creation is tested and rolled back: a creation that would succeed answers
              *     400 `dry_run_succeeded` and the account stays staged (PRC-5, PRC-6).
@@ -1381,10 +1631,15 @@ export interface components {
         /** @description Request of notes/create (NOTE-1). The account must be imported, not only staged (NOTE-8). */
         NotesRequest: {
             import_supplier: components["schemas"]["ImportSupplierCode"];
-            external_account_number: components["schemas"]["ExternalAccountNumber"];
+            external_account_number?: components["schemas"]["ExternalAccountNumber"];
             /** @description The notes to attach to the account. */
             notes: components["schemas"]["ImportedNote"][];
-        };
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use external_account_number.
+             */
+            account_number?: string;
+        } & (unknown | unknown);
         /**
          * @description One note to attach to an imported account. At least one of `body` or `document_paths` is
          *     required (NOTE-2; code `note_body_or_document_path_not_found`). Each document path must name a
@@ -1405,7 +1660,11 @@ export interface components {
             is_pinned?: boolean;
             /** @description When a pinned note is unpinned (NOTE-7). */
             unpin_at?: components["schemas"]["DateTime"];
-        } & (unknown | unknown);
+            external_id?: string;
+            is_archived?: boolean;
+        } & (unknown | {
+            document_paths: unknown;
+        });
         /** @description Outcome of one posted note, in the order of the request (NOTE-3..NOTE-5). */
         NoteResult: {
             /** @description The note's created_at, the posted one or the default (NOTE-6). */
@@ -1427,10 +1686,17 @@ export interface components {
          */
         TransactionsRequest: {
             import_supplier: components["schemas"]["ImportSupplierCode"];
-            external_account_number: components["schemas"]["ExternalAccountNumber"];
+            external_account_number?: components["schemas"]["ExternalAccountNumber"];
             /** @description The transactions to add, each discriminated by `type`. */
-            transactions: components["schemas"]["ImportedTransaction"][];
-        };
+            transactions?: components["schemas"]["ImportedTransaction"][];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use external_account_number.
+             */
+            account_number?: string;
+            /** @default false */
+            dry_run?: boolean;
+        } & (unknown | unknown);
         /**
          * @description One financial transaction to add to an imported account, discriminated by `type`: CHARGE,
          *     CREDIT, PAYMENT, REPAYMENT or SUPPLY_CHARGE (TXN-2). `amount` is a JSON number in the request
@@ -1454,7 +1720,7 @@ export interface components {
              * @description The amount in major units (pounds), a JSON number in the request (GEN-8).
              * @example 10.5
              */
-            amount: number;
+            amount: components["schemas"]["Decimal10x10"];
             /** @description The supplier's reference of the transaction. */
             reference?: string;
             /** @description Internal note. */
@@ -1468,12 +1734,13 @@ export interface components {
             type: "CHARGE";
             /**
              * @description Why the charge was made; occurring values IMPORTED_CHARGE, PREPAY_DEBT_ADJUSTMENT (open set, GEN-10).
-             * @example IMPORTED_CHARGE
-             * @example PREPAY_DEBT_ADJUSTMENT
+             * @enum {string}
              */
-            reason: string;
+            reason: "DEFAULT" | "BALANCE_TRANSFER" | "CONTRIBUTION_TAX_FREE" | "DATA_IMPORT_BALANCE_TRANSFER" | "DEPOSIT" | "BALANCE_TRANSFER_FOR_FINAL_BILLED_ACCOUNT" | "IMPORTED_CHARGE" | "SUPPLEMENTARY_LEDGER_BALANCE_TRANSFER" | "REVERSED_ACCOUNT_CREDIT" | "LATE_PAYMENT_FEE_CHARGE" | "PREPAY_BALANCE_ADJUSTMENT" | "PREPAY_IMBALANCE_WRITE_OFF" | "PREPAY_MIGRATION_IMBALANCE" | "AC_ADJUSTMENT" | "ADJUSTED_CREDIT_TO_ALLOW_REFUND" | "AUTO_RECONCILIATION" | "BUSINESS_ADVANCE_PAYMENT" | "BUSINESS_PREPAYMENT" | "CARBON_OFFSET" | "CREDIT_BALANCE_DONATED_TO_CHARITY" | "DCA_CHARGE" | "DEBT_ASSIGNMENT_GAINING_SUPPLIER" | "DIRECT_DEBIT_REFUND_BALANCING" | "FEED_IN_TARIFF_PAYMENT_TRANSFER_TO_NOMINATED_RECIPIENT" | "GREEN_DEAL_CHARGE" | "INCORRECT_PAYMENT_REVERSAL" | "METERING_JOB_BUSINESS" | "METERING_JOB_NATIONAL_GRID" | "METERING_JOB_SMS" | "NEST_LEARNING_THERMOSTAT_RENTAL" | "OUTGOING_BALANCE_TRANSFER" | "OVER_THE_COUNTER_PAYMENT_FEE" | "PAPER_BILL_FEE" | "PENALTY_CHARGE" | "PREPAY_DEBT_ADJUSTMENT" | "REASON_EARLY_EXIT_FEE" | "REFUND" | "SERVICE_ORDER" | "SOLR_BALANCE_TRANSFER" | "WATER" | "WRITE_BACK" | "EBSS_CHARGE_REVERSAL" | "LATE_PAYMENT_FEE" | "RPS_INVESTIGATION_CHARGE" | "RPS_WARRANT_CHARGE" | "RPS_DAMAGE" | "RPS_RESEAL_FEE" | "SAP_MIGRATED_DEBITS" | "ADDITIONAL_CHARGES_0" | "ADDITIONAL_CHARGES_20" | "ADDITIONAL_CHARGES_5" | "RECONNECTION_CHARGE" | "GREENDEALCHARGE" | "OPUS_FINAL_BALANCE_TRANSFER" | "REASON_EARLY_EXIT_FEE_5" | "TEMP_REFUND" | "MIGRATION_ADJUSTMENT" | "WELFARE_VISIT_FEE" | "WARRANT_FEES_COSTS" | "WARRANT_EXECUTION_FEE" | "TERM_DCA_FEE" | "POST_OFFICE_PAYMENT_CORRECTION" | "RPS_LOSS_5" | "RPS_ADJUSTMENT_20" | "RPS_CCL_ADJUSTMENT" | "METERING_APPOINTMENT_FAILURE" | "REASON_EARLY_EXIT_FEE_0" | "PAYMENT_CORRECTION" | "OPUS_FINAL_BALANCE_ADJUSTMENT" | "LATE_PAYMENT_RESI" | "LATE_PAYMENT_SME" | "EARLY_TERMINATION_FEE" | "TRANSFERRED_DEBT_BILL_ADJUSTMENT" | "INDEMNITY_CLAIM" | "SAP_WRITE_OFF_RECOVER" | "DEBTSOLD_PAYMENTREVERSAL" | "CHAPS_REFUND";
             /** @description Customer-facing note. */
             display_note?: string;
+            billing_document_identifier?: string;
+            tax_items?: components["schemas"]["TaxItem"][];
         } & (components["schemas"]["TransactionBase"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1487,11 +1754,12 @@ export interface components {
             type: "CREDIT";
             /**
              * @description Why the credit was given; occurring values IMPORTED_CREDIT, PREPAY_DEBT_ADJUSTMENT (open set, GEN-10).
-             * @example IMPORTED_CREDIT
+             * @enum {string}
              */
-            reason: string;
+            reason: "BALANCE_ADJUSTMENT" | "BALANCE_TRANSFER" | "BANK_TRANSFER" | "CONTRIBUTION_TAX_FREE" | "CUSTOMER_SERVICE_GESTURE" | "DEPOSIT" | "DIRECT_DEBIT_DISCOUNT" | "JOINING_REWARD" | "LOYALTY_REWARD" | "REVERSED_ACCOUNT_CHARGE" | "CUSTOMER_REIMBURSEMENT" | "DATA_IMPORT_BALANCE_TRANSFER" | "DEBIT_BALANCE_TRANSFER" | "GOODWILL_PAYMENT" | "IMPORTED_CREDIT" | "SUPPLEMENTARY_LEDGER_BALANCE_TRANSFER" | "WRITE_OFF_PAST_BILLABLE_AUTOMATED" | "WRITE_OFF_BACK_BILLING" | "WRITE_OFF_NEGLIGIBLE_VALUE" | "WRITE_OFF_UNRECOVERABLE_DEBT" | "WRITE_OFF_PAST_BILLABLE" | "WRITE_OFF_RECOVERY_DISCOUNT" | "WRITE_OFF_BANKRUPTCY" | "WRITE_OFF_DRO" | "WRITE_OFF_IVA" | "WRITE_OFF_DECEASED" | "WRITE_OFF_MISSED_PAYMENT_DELETION" | "UNLIKELY_TO_RECOVER_WRITE_OFF" | "REFERRING_ACCOUNT_REFERRAL_REWARD" | "REFERRED_ACCOUNT_REFERRAL_REWARD" | "PREPAY_BALANCE_ADJUSTMENT" | "PREPAY_IMBALANCE_WRITE_OFF" | "PREPAY_MIGRATION_IMBALANCE" | "ACCURACY_TEST_ADJUSTMENT" | "ADDITIONAL_SOP_PAYMENT_APPOINTMENTS" | "ADDITIONAL_SOP_PAYMENT_CUSTOMER_NOT_RETURNED" | "ADDITIONAL_SOP_PAYMENT_ELECTRICITY_SWITCH_DELAYED" | "ADDITIONAL_SOP_PAYMENT_ERRONEOUS_TRANSFER" | "ADDITIONAL_SOP_PAYMENT_ET_COMMS_OVERDUE" | "ADDITIONAL_SOP_PAYMENT_ET_GAIN_ACCEPTED" | "ADDITIONAL_SOP_PAYMENT_ET_GAIN_UNRESOLVED" | "ADDITIONAL_SOP_PAYMENT_ET_LOSS_UNRESOLVED" | "ADDITIONAL_STANDARD_PAYMENT" | "ADJUSTED_CREDIT_TO_ALLOW_REFUND" | "ADJUSTMENT_ON_RETURNED_DEPOSIT" | "BALANCE_TRANSFER_FOR_FINAL_BILLED_ACCOUNT" | "CHEQUE_PAYMENT_RECEIVED" | "CLOSED_REVERSION" | "DEBT_ASSIGNMENT_LOSING_SUPPLIER" | "DEPOSIT_REFUND" | "DIRECT_DEBIT_BANK_CHARGE_MAY" | "DISC_WARM_HOME_DISCOUNT" | "DISPUTED_CARD_PAYMENTS" | "ECONOMY_7_DIFFERENCE" | "ERRONEOUS_TRANSFER_REFUND" | "EXIT_FEE_REFUND" | "EXPORT_TARIFF_PAYMENT" | "EXTERNAL_REFERRAL_CREDIT" | "FEED_IN_TARIFF_PAYMENT" | "GO_CARDLESS_CHARGEBACK_CANCELLED" | "GSS_AFFECT" | "GSS_FAILURE" | "GSS_FAILURE_MOP" | "HONOURED_BANK_CHARGES" | "INCOMING_PAYMENT_GO_CARDLESS" | "MANAGEMENT_WAIVED_FEES" | "MARKET_RESEARCH_CLUB_REWARD" | "MISSED_SAVINGS" | "OFFSET" | "PAYMENT_BANK_ACCOUNT" | "PAYMENT_BPAY" | "PAYMENT_CENTREPAY" | "PAYMENT_CHEQUE" | "PAYMENT_CREDIT_CARD" | "PAYMENT_TRANSFER_FROM_SAP" | "PREPAY_DEBT_ADJUSTMENT" | "QLD_ASSET_OWNERSHIP_DIVIDEND" | "RECEIVED_VIA_CREDIT_STYLE" | "REFERRALCANDY_INCENTIVE" | "REINSTATED_DIRECT_DEBIT" | "RETURNED_BUSINESS_ADVANCE_PAYMENT" | "RETURNED_BUSINESS_PREPAYMENT" | "REVERSE_ENERGY_CHARGE" | "REVERSIONED_POST_DD_CANX" | "SALES_COMPENSATION" | "SHARE_OF_PROFITS" | "SINGLE_RATE_RMI" | "SME_REVERSED_PRE_MIGRATION_CHARGE" | "SOLAR_GOODWILL" | "SOLR_BALANCE_TRANSFER" | "SOLR_EX_CUSTOMER_CREDIT" | "SOLR_WRITE_OFF" | "STAFF_DISCOUNT" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_FAULTY_METER_ELEC" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_PREPAY_METER_ELEC" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_RECONNECTION_ELEC" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_STANDARD_VISIT_ELEC" | "STANDARDS_OF_PERFORMANCE_CUSTOMER_NOT_RETURNED" | "STANDARDS_OF_PERFORMANCE_ERRONEOUS_TRANSFER" | "STANDARDS_OF_PERFORMANCE_ET_COMMS_OVERDUE" | "STANDARDS_OF_PERFORMANCE_ET_GAIN_ACCEPTED" | "STANDARDS_OF_PERFORMANCE_ET_GAIN_UNRESOLVED" | "STANDARDS_OF_PERFORMANCE_ET_LOSS_UNRESOLVED" | "STANDARDS_OF_PERFORMANCE_FINAL_BILL_ISSUED_LATE" | "STANDARDS_OF_PERFORMANCE_PAYMENTS" | "STANDARDS_OF_PERFORMANCE_REFUND_ISSUED_LATE" | "TARIFF_DISCOUNT" | "TARIFF_PRICE_ADJUSTMENT_GOODWILL" | "WAIVE_TERMINATION_FEES" | "WITHDRAWAL_NOT_ACTIONED" | "EBSS_CREDIT" | "WARM_HOME_DISCOUNT_BROADER_GROUP" | "WARM_HOME_DISCOUNT_CORE_GROUP" | "WARM_HOME_DISCOUNT_CORE_GROUP_1" | "WARM_HOME_DISCOUNT_CORE_GROUP_2" | "ADDITIONAL_SOP_PAYMENT_GAS_SWITCH_DELAYED" | "GAS_NETWORK_COMPENSATION" | "GAS_OFF_SUPPLY_PAYMENT" | "GOVERNMENT_ENERGY_ASSISTANCE_HEEA" | "PAYMENT_AUSPOST" | "PAYMENT_EAPA_VOUCHER" | "PAYMENT_IVR" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_FAULTY_METER_GAS" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_PREPAY_METER_GAS" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_RECONNECTION_GAS" | "STANDARDS_OF_PERFORMANCE_APPOINTMENTS_STANDARD_VISIT_GAS" | "MIGRATION_ADJUSTMENT" | "BILL_ADJUSTMENT_0" | "BILL_ADJUSTMENT_20" | "BILL_ADJUSTMENT_5" | "GOODWILL" | "DAILY_STANDING_CHARGE_ROLLBACK" | "CANCELLED_CHEQUE_RESI" | "CANCELLED_CHEQUE_SME" | "PREPAYMENT_ADDITIONAL_SUPPORT_CREDIT" | "WELFARE_VISIT_FEE_REVERSAL" | "WARRANT_FEES_COSTS_REVERSAL" | "WARRANT_EXECUTION_FEE_REVERSAL" | "MISDIRECTED_CREDIT_PAYMENT" | "MISSING_PREPAYMENT_TOP_UP" | "TERM_DCA_FEE_REVERSAL" | "HAMPTON_FUEL_PAYMENT" | "DEEMED_0_CONSUMPTION_WRITE_OFF" | "NET_ZERO_HERO_AWARD" | "STANDARD_OF_PERFORMANCE_ELEC_SWITCH_DELAY" | "STANDARD_OF_PERFORMANCE_GAS_SWITCH_DELAY" | "ADDITIONAL_SOP_FINAL_BILL_OVERDUE" | "EMAIL_PRIZE_DRAW" | "GREEN_DEAL" | "GREEN_DEAL_WRITE_OFF" | "GREEN_DEAL_BILL_ADJUSTMENT" | "OPUS_FINAL_BALANCE_TRANSFER" | "OPUS_FINAL_BALANCE_ADJUSTMENT" | "WARM_HOME_DISCOUNT_REBATE_5" | "RECONNECTION_CHARGE_REV" | "DAP_LOSING_SUPPLIER_10" | "DAP_LOSING_SUPPLIER_90" | "LOYALTY_RETAIN" | "SUNDAY_SAVER" | "RMGEDF24" | "SAP_MIGRATED_CREDITS" | "TESEDF24" | "WHIEDF24" | "VODEDF24" | "NISEDF24" | "EV_50_CREDIT" | "PLUG__POWER_300_CREDIT" | "PLUG__POWER_200_CREDIT" | "RENEWAL_CREDIT" | "EV_FLEX_SCHEME_CREDIT" | "REFER_A_FRIEND_5" | "WRITE_OFF_UNRECOVERABLE_DEBT_RESI" | "INDEMNITY_CLAIM" | "VALENTINES_DAY" | "RIPPLE_ENERGY_CREDIT_RESI" | "RIPPLE_ENERGY_CREDIT_BUSINESS" | "RESQEDF25" | "PREEDF25" | "TRANSFERRED_DEBT_BILL_ADJUSTMENT" | "SBOFFERCREDIT" | "EVRI100" | "OPUS_DEENERGISED_ADJUSTMENT" | "SMART_CHARGING_INCENTIVE" | "SMART_CHARGING_SAVING" | "FAFS_TERMED_ACCOUNT" | "PLUG__POWER_100_CREDIT" | "SETTLEMENT_LIVE_ACCOUNT" | "TENNIS_FINALS_CREDIT" | "SCHOOL_HOLIDAYS_CREDIT" | "CHRISTMAS_DAY_CREDIT" | "FREE_PHASE_FREE_ELECTRICITY" | "EARLY_RENEWAL_50_CREDIT" | "GOELECTRIC_130_OFFER" | "EXPORT_TARIFF_PAYMENT_RESI" | "REFER_A_FRIEND_NEW" | "DEBTSOLD_PAYMENTREVERSAL" | "BUPEDF25" | "CARE_SUPPORT_SCHEME" | "UTILITA_TRANSFER" | "WELCOMEGAS1YEAR" | "UTILITA_FINAL_BALANCE_TRANSFER" | "WELCOMEGAS2YEAR" | "WELCOMEGAS3YEAR" | "WELCOMEGAS4YEAR" | "EARLY_RENEWAL_75_CREDIT" | "SUNDAY_SAVER__ERRONEOUS_MESSAGE_COMPENSATION" | "EV_SWITCH_BONUS_50" | "SBNEWACQ1YEAR" | "SBNEWACQ2YEAR" | "SBNEWACQ3YEAR" | "SBNEWACQ4YEAR" | "SBNEWACQ100" | "SBNEWACQ150" | "SBNEWACQ175" | "SBNEWACQ200" | "LATE_PAYMENT_REVERSAL" | "OVERDALES_DEBT_WRITE_OFF" | "SBNEWACQFIX50" | "SBNEWACQFIX150" | "SBNEWACQFIX100" | "SBNEWACQFIX175" | "OFGEM_DEBT_RELIEF_SCHEME_GROUP_1" | "SB_DEBT_WRITTEN_OFF_DEBT_RECOVERY_ACTION_CONTINUING_20" | "SB_DEBT_WRITTEN_OFF_DEBT_RECOVERY_ACTION_CONTINUING_5_VAT" | "OFGEM_DEBT_RELIEF_SCHEME_GROUP_2" | "SB_FREE_ENERGY" | "ADDITIONAL_SOP_FINAL_BILL_REFUND_OVERDUE" | "LOW_STANDING_CHARGE_TRIAL_GAS" | "LOW_STANDING_CHARGE_TRIAL_ELECTRICITY" | "NEWACQGAS200" | "UUEDF26" | "CHAPS_PAYMENT" | "FOOTBALL_CREDIT" | "RESI_DEBT_WRITTEN_OFF_DEBT_RECOVERY_ACTION_CONTINUING" | "SBEXTRANEWACQ100" | "SBEXTRANEWACQ150" | "SBEXTRANEWACQ25" | "SBEXTRANEWACQ50" | "SBEXTRANEWACQ75";
             /** @description Customer-facing note. */
             display_note?: string;
+            billing_document_identifier?: string;
         } & (components["schemas"]["TransactionBase"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1504,19 +1772,20 @@ export interface components {
             /** @constant */
             type: "PAYMENT";
             /** @description Payments are positive amounts. */
-            amount?: number;
+            amount?: components["schemas"]["Decimal10x10"];
             /**
              * @description Occurring values ACCOUNT_CHARGE_PAYMENT, GENERAL_CREDIT (open set, GEN-10).
-             * @example ACCOUNT_CHARGE_PAYMENT
-             * @example GENERAL_CREDIT
+             * @enum {string}
              */
-            reason?: string;
+            reason?: "ACCOUNT_CHARGE_PAYMENT" | "BALANCE_ADJUSTMENT" | "GENERAL_CREDIT" | "SSD_PAYMENT" | "DEBT_REPAYMENT" | "PREPAY_RECORD" | "DEPOSIT" | "SETTLEMENT" | "BALANCE_THRESHOLD_CROSSED" | "BILL_ISSUED" | "PAYMENT_PLAN" | "REGULAR_SCHEDULE" | "REPAYMENT_CORRECTION" | "";
             /**
              * @description Occurring values DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD (open set, GEN-10).
-             * @example DD_REGULAR_COLLECTION
-             * @example DEBIT_CARD
+             * @enum {string}
              */
-            payment_type?: string;
+            payment_type?: "DD_FIRST_COLLECTION" | "DD_REGULAR_COLLECTION" | "DD_RE_PRESENTATION" | "DD_FINAL_COLLECTION" | "CREDIT_CARD" | "DEBIT_CARD" | "CHEQUE" | "BACS_DEPOSIT" | "ALLPAY_CASH" | "ALLPAY_CARD" | "ALLPAY_CHEQUE" | "PAYPOINT_CASH" | "PAYPOINT_CARD" | "PAYPOINT_CHEQUE" | "DCA_COLLECTION" | "BRISTOL_POUND" | "CASH" | "FUEL_DIRECT" | "BPAY" | "AUSTRALIA_POST" | "HEEA" | "HEEAS" | "CENTREPAY" | "EAPA_VOUCHER" | "URGS" | "BPOINT" | "EFT" | "ERRONEOUS_PAYMENT" | "PAYZONE" | "POST_OFFICE_CASH" | "POST_OFFICE_CARD" | "POST_OFFICE_CHEQUE" | "POST_OFFICE_SAVINGS_STAMPS" | "KONBINI" | "";
+            billing_document_identifier?: string;
+            /** @deprecated */
+            display_note?: string;
         } & (components["schemas"]["TransactionBase"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1529,17 +1798,20 @@ export interface components {
             /** @constant */
             type: "REPAYMENT";
             /** @description Repayments are positive amounts. */
-            amount?: number;
+            amount?: components["schemas"]["Decimal10x10"];
             /**
              * @description Occurring value FULL_CREDIT_REFUND (open set, GEN-10).
-             * @example FULL_CREDIT_REFUND
+             * @enum {string}
              */
-            reason?: string;
+            reason?: "FULL_CREDIT_REFUND" | "PARTIAL_CREDIT_REFUND" | "FULL_PREPAYMENT_REFUND" | "PARTIAL_REPAYMENT_REFUND" | "ET_REFUND" | "GENERATOR_ACCOUNT_REFUND" | "DOMESTIC_EXPORT_ONLY_REPAYMENT" | "FINAL_BALANCE_SETTLEMENT" | "MISTAKEN_PAYMENT_TAKEN" | "PAYMENT_CORRECTION" | "COMPLAINT_COMPENSATION" | "INDEMNITY_CLAIM" | "FAILED_PAYMENT" | "FEED_IN_TARIFF_PAYMENT" | "GSOS_PAYMENT" | "SEG_PAYMENT" | "DEPOSIT_RETURN" | "LATE_FAILED_PAYMENT" | "CANCELED_BILL" | "BILLING_ADJUSTMENT" | "ETF_CREDIT" | "FAST_TRACK" | "CHARGEBACK" | "";
             /**
              * @description Occurring value DIRECT_CREDIT (open set, GEN-10).
-             * @example DIRECT_CREDIT
+             * @enum {string}
              */
-            payment_type?: string;
+            payment_type?: "DIRECT_CREDIT" | "CARD_REFUND" | "BACS" | "CHEQUE" | "BPAY" | "";
+            billing_document_identifier?: string;
+            /** @deprecated */
+            display_note?: string;
         } & (components["schemas"]["TransactionBase"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1563,6 +1835,8 @@ export interface components {
             display_note?: string;
             line_items: components["schemas"]["LineItem"][];
             tax_items?: components["schemas"]["TaxItem"][];
+            billing_document_identifier?: string;
+            supply_point_identifier?: string;
         } & (components["schemas"]["TransactionBase"] & {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1576,28 +1850,35 @@ export interface components {
              * @example CONSUMPTION_STANDARD
              * @example STANDING_CHARGE
              */
-            rate_band: string;
+            rate_band?: string;
             start_date: components["schemas"]["Date"];
             end_date: components["schemas"]["Date"];
-            number_of_units: number;
+            number_of_units: components["schemas"]["Decimal12x4"];
             /** @description Net amount in major units (JSON number). */
-            net_amount: number;
-            price_per_unit?: number;
-            units?: number[];
-        };
+            net_amount: components["schemas"]["Decimal10x10"];
+            price_per_unit?: components["schemas"]["Decimal8x7"];
+            units?: components["schemas"]["Decimal12x4"][];
+            external_rate_identifier?: string;
+            /** @default {} */
+            params?: Record<string, never>;
+            rate_specification_code?: string;
+            time_series_specification_code?: string;
+        } & (unknown | unknown | unknown);
         /** @description One tax of a supply charge (TXN-2). */
         TaxItem: {
             /** @description Tax amount in major units (JSON number). */
-            amount: number;
+            amount: components["schemas"]["Decimal10x10"];
             /** @example VAT */
             tax_type: string;
-            value_taxed: number;
-            rate: number;
+            value_taxed: components["schemas"]["Decimal15x5"];
+            rate: components["schemas"]["Decimal15x5"];
             /**
              * @description Occurring value PROPORTION (open set, GEN-10).
-             * @example PROPORTION
+             * @enum {string}
              */
-            unit_type: string;
+            unit_type: "PROPORTION" | "CURRENCY_PER_KWH";
+            /** @default {} */
+            params?: Record<string, never>;
         };
         /** @description Success body of transactions/create, one result per posted transaction in order (TXN-3). */
         TransactionsResponse: {
@@ -1681,11 +1962,11 @@ export interface components {
              */
             statement_id: string;
             /** @description Date the statement was issued. */
-            issued_date?: components["schemas"]["Date"];
+            issued_date?: components["schemas"]["Date"] | null;
             /** @description Customer-facing statement number. */
             number?: string;
             /** @description Gross amount of the statement (JSON number). */
-            gross_amount?: number;
+            gross_amount?: number | null;
             /** @description Optional path to the statement PDF, relative to the supplier's root location (HST-3). */
             statement_path?: components["schemas"]["DocumentPath"];
         };
@@ -1698,21 +1979,28 @@ export interface components {
             external_account_number: components["schemas"]["ExternalAccountNumber"];
             /**
              * @description The upstream payment vendor; the set is open (GEN-10), STRIPE occurs.
-             * @example STRIPE
+             * @enum {string}
              */
-            vendor: string;
+            vendor: "STRIPE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED";
             /**
              * @description The instruction's reference as the vendor knows it.
              * @example THIS-IS-A-FAKE-REFERENCE
              */
-            reference: string;
+            reference?: string;
             /**
              * @description The instruction type; the set is open (GEN-10), CARD occurs (and DIRECT_DEBIT on the real platform).
-             * @example CARD
-             * @example DIRECT_DEBIT
+             * @enum {string}
              */
-            type: string;
-        };
+            type: "BPAY" | "CARD" | "CUSTOM" | "DIRECT_DEBIT" | "GMO_REFUND" | "PAYMENT_SLIP";
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use reference.
+             */
+            instruction_reference?: string;
+            ledger_code?: string;
+            use_for_scheduled_payments?: boolean | null;
+            valid_from?: components["schemas"]["Date"] | null;
+        } & (unknown | unknown);
         /** @description Success body of payment-instruction/create (PAY-3). */
         PaymentInstructionResponse: {
             service_account_number: components["schemas"]["ServiceAccountNumber"];
@@ -1928,6 +2216,575 @@ export interface components {
             /** @description Issue time of the first token of a refresh chain, a Unix timestamp in seconds. */
             origIat?: number;
         };
+        /** @description Platform schema AccountConsent, carried as declared. */
+        AccountConsent: {
+            description?: string;
+            signed_at?: components["schemas"]["DateTime"];
+            /** @description A value from a set the platform configures per deployment (any JSON value here). */
+            type: unknown;
+            /** @enum {string} */
+            value: "ACCEPTED" | "REJECTED" | "UNKNOWN" | "PENDING";
+        };
+        /** @description Platform schema AccountPortfolio, carried as declared. */
+        AccountPortfolio: {
+            billing_name?: string;
+            notes?: components["schemas"]["AccountNote"][];
+            portfolio_references?: components["schemas"]["PortfolioReference"][];
+            portfolio_settings?: components["schemas"]["PortfolioSettings"] | null;
+        };
+        /** @description Platform schema Address, carried as declared. */
+        Address: {
+            /** @default  */
+            administrative_area?: string;
+            country: string;
+            delivery_point_identifier?: string;
+            /** @default  */
+            dependent_locality?: string;
+            /** @default  */
+            locality?: string;
+            /**
+             * @deprecated
+             * @default
+             */
+            name?: string;
+            /**
+             * @deprecated
+             * @default
+             */
+            organization?: string;
+            /** @default  */
+            postal_code?: string;
+            /** @default  */
+            sorting_code?: string;
+            /** @default  */
+            street_address?: string;
+            structured_street_address?: Record<string, never> | null;
+        };
+        /** @description Platform schema AgreementIntermediaryDetails, carried as declared. */
+        AgreementIntermediaryDetails: {
+            external_id?: string | null;
+            portfolio_number: string;
+        };
+        /** @description Platform schema BaseBusiness, carried as declared. */
+        BaseBusiness: {
+            /** @enum {string} */
+            business_type?: "SOLE_TRADER" | "LTD" | "PTY_LTD" | "PARTNERSHIP" | "CHARITY" | "PLC" | "LLP" | "TRUST" | "TRADING_AS" | "GOVERNMENT" | "NON_PROFIT" | "CHURCH" | "HOMEOWNER_ASSOCIATION" | "TBD";
+            company_name?: string;
+            company_number?: string;
+            details?: components["schemas"]["BusinessDetail"][];
+            portfolios?: components["schemas"]["BusinessPortfolio"][];
+            /** @description A value from a set the platform configures per deployment (any JSON value here). */
+            segment_name?: unknown;
+            users?: components["schemas"]["BusinessUser"][];
+        };
+        /** @description Platform schema BasePaymentPreference, carried as declared. */
+        BasePaymentPreference: {
+            /** @enum {string} */
+            type: "ACTIVE_EXISTING" | "ACTIVE_NEW" | "PASSIVE";
+            ledger_identifier: string;
+        };
+        /** @description One of the forms the platform declares, chosen by `enforce_business_contracts_exist`. */
+        Business: components["schemas"]["BaseBusiness"] | components["schemas"]["BusinessWithExistingContracts"];
+        /** @description Platform schema BusinessDetail, carried as declared. */
+        BusinessDetail: {
+            /** @enum {string} */
+            key: "sic_codes" | "vat_number" | "registered_charity_number" | "ofgem_protection_label";
+            value: unknown;
+        };
+        /** @description Platform schema BusinessPortfolio, carried as declared. */
+        BusinessPortfolio: {
+            billing_name?: string;
+            notes?: components["schemas"]["AccountNote"][];
+            portfolio_references: components["schemas"]["PortfolioReference"][];
+            portfolio_settings?: components["schemas"]["PortfolioSettings"] | null;
+        };
+        /** @description Platform schema BusinessUser, carried as declared. */
+        BusinessUser: {
+            alternative_phone_numbers?: components["schemas"]["CustomerAlternativeNumber"][];
+            business_roles: ("POWER_OF_ATTORNEY" | "NEIGHBOUR" | "LOA_LEVEL_1" | "LOA_LEVEL_3" | "CARER" | "ADMIN" | "EXECUTOR" | "LOA_LEVEL_2" | "STUDENT_HOUSE" | "FRIEND_FAMILY_MEMBER")[];
+            contact_emails?: components["schemas"]["Email"][];
+            credit_assessment_id?: string | null;
+            credit_result?: string | null;
+            /** @enum {string|null} */
+            credit_risk_bracket?: "LOW" | "MID" | "HIGH" | "UNKNOWN" | "" | null;
+            credit_score?: number | null;
+            date_of_birth?: components["schemas"]["Date"] | null;
+            /**
+             * @default
+             * @enum {string}
+             */
+            deceased?: "Reported" | "Confirmed" | "";
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use user_details.
+             */
+            details?: unknown;
+            email?: components["schemas"]["Email"] | null;
+            /** @default  */
+            family_name?: string;
+            /** @default  */
+            given_name?: string;
+            label?: string | null;
+            /** @default  */
+            landline?: string | null;
+            /** @default  */
+            mobile?: string | null;
+            /** @default  */
+            salutation?: string | null;
+            /** @default  */
+            title?: string | null;
+            /** @default false */
+            unable_to_read_meters?: boolean;
+            user_details?: components["schemas"]["CustomerUserDetail"][];
+        };
+        /** @description Platform schema BusinessWithExistingContracts, carried as declared. */
+        BusinessWithExistingContracts: {
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use business_contract_identifiers.
+             */
+            business_contract_identifier?: string;
+            business_contract_identifiers?: string[];
+            /** @enum {string} */
+            business_type?: "SOLE_TRADER" | "LTD" | "PTY_LTD" | "PARTNERSHIP" | "CHARITY" | "PLC" | "LLP" | "TRUST" | "TRADING_AS" | "GOVERNMENT" | "NON_PROFIT" | "CHURCH" | "HOMEOWNER_ASSOCIATION" | "TBD";
+            company_name?: string;
+            company_number?: string;
+            details?: components["schemas"]["BusinessDetail"][];
+            portfolios?: components["schemas"]["BusinessPortfolio"][];
+            /** @description A value from a set the platform configures per deployment (any JSON value here). */
+            segment_name?: unknown;
+            users?: components["schemas"]["BusinessUser"][];
+        };
+        /** @description Platform schema Complaint, carried as declared. */
+        Complaint: {
+            complainant_email: components["schemas"]["Email"];
+            complainant_name: string;
+            complaint_contacts: components["schemas"]["ComplaintContact"][];
+            created_at: components["schemas"]["DateTime"];
+            has_chsr_letter_been_sent: boolean;
+            has_eight_week_letter_been_sent: boolean;
+            official_entity?: string;
+            official_reference_number?: string;
+            official_status?: string;
+            subtype_of_complaint: string;
+            type_of_complaint: string;
+        };
+        /** @description Platform schema ComplaintContact, carried as declared. */
+        ComplaintContact: {
+            body: string;
+            /** @enum {string} */
+            communication_method: "LANDLINE" | "MOBILE" | "EMAIL" | "POST";
+            communication_source: string;
+            created_at: components["schemas"]["DateTime"];
+            /** @enum {string} */
+            status: "OPEN" | "RESOLVED" | "NO_CONTACT" | "REOPENED" | "DEADLOCK" | "CANCELLED";
+        };
+        /** @description Platform schema ContributionSchemeAgreement, carried as declared. */
+        ContributionSchemeAgreement: {
+            active_period_end_date?: components["schemas"]["Date"] | null;
+            active_period_start_date: components["schemas"]["Date"];
+            amount: components["schemas"]["Decimal10x10"];
+            /** @enum {string} */
+            interval: "MONTHLY" | "QUARTERLY";
+            periods?: components["schemas"]["ContributionSchemePeriod"][];
+            scheme: string;
+        };
+        /** @description Platform schema ContributionSchemePeriod, carried as declared. */
+        ContributionSchemePeriod: {
+            end_date: components["schemas"]["Date"];
+            fulfilled_at?: components["schemas"]["DateTime"] | null;
+            start_date: components["schemas"]["Date"];
+        };
+        /** @description Platform schema CustomerAlternativeNumber, carried as declared. */
+        CustomerAlternativeNumber: {
+            /** @default  */
+            phone_number?: string | null;
+        };
+        /** @description Platform schema CustomerConsent, carried as declared. */
+        CustomerConsent: {
+            description?: string;
+            signed_at?: components["schemas"]["DateTime"];
+            /** @description A value from a set the platform configures per deployment (any JSON value here). */
+            type: unknown;
+            /** @enum {string} */
+            value: "ACCEPTED" | "REJECTED" | "UNKNOWN" | "PENDING";
+        };
+        /** @description Platform schema CustomerUserDetail, carried as declared. */
+        CustomerUserDetail: {
+            /** @enum {string} */
+            namespace: "external_user_id";
+            value: unknown;
+        };
+        /**
+         * @description A date (`YYYY-MM-DD`) or a datetime in UTC (`YYYY-MM-DDTHH:MM:SSZ`), for fields where the
+         *     reference and the platform's contract give different forms (GEN-3).
+         * @example 2019-08-01
+         */
+        DateOrDateTime: components["schemas"]["Date"] | components["schemas"]["DateTime"];
+        /**
+         * @description A decimal with at most 10 digits before the point and 10 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal10x10: string | number;
+        /**
+         * @description A decimal with at most 10 digits before the point and 3 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal10x3: string | number;
+        /**
+         * @description A decimal with at most 11 digits before the point and 2 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal11x2: string | number;
+        /**
+         * @description A decimal with at most 12 digits before the point and 4 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal12x4: string | number;
+        /**
+         * @description A decimal with at most 15 digits before the point and 5 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal15x5: string | number;
+        /**
+         * @description A decimal with at most 1 digits before the point and 2 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 1.50
+         */
+        Decimal1x2: string | number;
+        /**
+         * @description A decimal with at most 5 digits before the point and 2 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal5x2: string | number;
+        /**
+         * @description A decimal with at most 7 digits before the point and 5 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal7x5: string | number;
+        /**
+         * @description A decimal with at most 8 digits before the point and 2 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal8x2: string | number;
+        /**
+         * @description A decimal with at most 8 digits before the point and 7 after it, written as a string (`"30.00"`, GEN-7) or as a JSON number, which the platform's serializers accept alike.
+         * @example 12.50
+         */
+        Decimal8x7: string | number;
+        /** @description Platform schema DepositAgreement, carried as declared. */
+        DepositAgreement: {
+            accepted_at?: components["schemas"]["DateTime"] | null;
+            deposit_amount: components["schemas"]["Decimal10x10"];
+            fulfilled_at?: components["schemas"]["DateTime"] | null;
+            last_interest_date?: components["schemas"]["Date"] | null;
+            reason: string;
+        };
+        /** @description Platform schema ElectricityAgentContractReference, carried as declared. */
+        ElectricityAgentContractReference: {
+            agent_mpid?: string | null;
+            contract_reference?: string;
+            is_amr?: boolean;
+            is_customer_appointed?: boolean;
+            service_level_reference?: string;
+            service_reference?: string;
+        };
+        /** @description Platform schema ElectricityAgents, carried as declared. */
+        ElectricityAgents: {
+            da_contract?: components["schemas"]["ElectricityAgentContractReference"] | null;
+            dc_contract?: components["schemas"]["ElectricityAgentContractReference"] | null;
+            mop_contract?: components["schemas"]["ElectricityAgentContractReference"] | null;
+        };
+        /** @description Platform schema ElectricityBespokeElectricityTariffRate, carried as declared. */
+        ElectricityBespokeElectricityTariffRate: {
+            meter_serial_number?: string;
+            /** @enum {string|null} */
+            payment_method?: "DD" | "NDD" | "PP" | "" | null;
+            registers: components["schemas"]["ElectricityBespokeRegisterRate"][];
+            standing_charge: components["schemas"]["Decimal7x5"];
+        };
+        /** @description Platform schema ElectricityBespokeRegisterRate, carried as declared. */
+        ElectricityBespokeRegisterRate: {
+            /** @enum {string} */
+            rate_type?: "STANDARD" | "ECO7_DAY" | "ECO7_NIGHT" | "OFF_PEAK" | "PEAK" | "WEEKDAY" | "OFF_PEAK_WEEKENDS" | "WEEKENDS_OTHER" | "SUMMER" | "SUMMER_PEAK" | "SUMMER_OFF_PEAK" | "WINTER" | "WINTER_PEAK" | "WINTER_OFF_PEAK" | "NUCLEAR_RAB" | "SUMMER_WEEKENDS_OFF_PEAK_WINTER" | "TNUOS" | "CAPACITY_MARKET" | "HMC_GUARANTEE_ADVANCE" | "HMC_GUARANTEE_FULL" | "EV_DEVICE" | "EV_DEVICE_PEAK" | "EV_DEVICE_OFF_PEAK";
+            register_id?: string;
+            start_time?: string;
+            unit_rate: components["schemas"]["Decimal7x5"];
+        };
+        /** @description Platform schema ElectricityCapacityValue, carried as declared. */
+        ElectricityCapacityValue: {
+            effective_from_date: components["schemas"]["Date"];
+            effective_to_date?: components["schemas"]["Date"];
+            value: components["schemas"]["Decimal5x2"];
+        };
+        /** @description Platform schema ElectricityConfigurationPeriod, carried as declared. */
+        ElectricityConfigurationPeriod: {
+            effective_from_date: components["schemas"]["Date"];
+            effective_to_date?: components["schemas"]["Date"];
+            /** @enum {string} */
+            energisation_status?: "E" | "D";
+            gsp?: string;
+            llf?: string;
+            /** @enum {string} */
+            measurement_class?: "A" | "B" | "C" | "D" | "E" | "F" | "G";
+            mtc?: number;
+            profile_class?: number;
+            ssc?: string;
+        };
+        /** @description Platform schema EnergyAddress, carried as declared. */
+        EnergyAddress: {
+            county?: string;
+            line1: string;
+            line2?: string;
+            postcode: string;
+            town?: string;
+        };
+        /** @description Platform schema EnergyCommissionContract, carried as declared. */
+        EnergyCommissionContract: {
+            affiliate_organisation_name: string;
+            /**
+             * @deprecated
+             * @enum {string}
+             */
+            commission_type?: "UNIT_RATE_UPLIFT";
+            effective_from: components["schemas"]["Date"];
+            effective_to: components["schemas"]["Date"];
+            mpxn: string;
+            standing_charge_uplift?: components["schemas"]["Decimal10x3"];
+            /** @enum {string} */
+            status: "PAID" | "PAYABLE";
+            unit_rate_uplift?: components["schemas"]["Decimal10x3"];
+            /**
+             * @deprecated
+             * @description Deprecated on the platform; use unit_rate_uplift.
+             */
+            value?: components["schemas"]["Decimal11x2"];
+        };
+        /** @description Platform schema EnergyCreditHold, carried as declared. */
+        EnergyCreditHold: {
+            active_from: components["schemas"]["Date"];
+            notes?: string;
+            /** @enum {string} */
+            reason: "HAS_NOMINATED_RECIPIENT" | "INVOLVED_IN_COO" | "SWITCH_LOSS" | "LINKED_TO_WRONG_ACCOUNT" | "PAID_INCORRECTLY" | "MIGRATED_IN_DISPUTE" | "AWAITING_SIGNED_FIT_PLAN" | "CLOSED_INSTALLATION" | "NEEDS_MANUAL_PAYMENT" | "BIENNIAL_DISPUTES" | "OTHER";
+        };
+        /** @description Platform schema EnergyExtension, carried as declared. */
+        EnergyExtension: {
+            installed_capacity?: components["schemas"]["Decimal10x10"];
+            reference_number: number;
+        };
+        /** @description Platform schema EnergyFit, carried as declared. */
+        EnergyFit: {
+            installations: components["schemas"]["EnergyInstallation"][];
+            instruction_reference?: string;
+            meters: components["schemas"]["EnergyMeter"][];
+            /** @enum {string} */
+            payment_method: "BACS" | "CHEQUE" | "CHAPS" | "FOREIGN_CHAPS";
+            vat_number?: string;
+            /** @enum {string} */
+            vendor_name?: "STRIPE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED";
+        };
+        /** @description Platform schema EnergyInstallation, carried as declared. */
+        EnergyInstallation: {
+            address?: components["schemas"]["EnergyAddress"];
+            credit_hold?: components["schemas"]["EnergyCreditHold"];
+            fit_id: string;
+            non_eligible_extensions?: components["schemas"]["EnergyExtension"][];
+        };
+        /** @description Platform schema EnergyMeter, carried as declared. */
+        EnergyMeter: {
+            extensions: string[];
+            last_billed_to_date: components["schemas"]["Date"];
+            make?: string;
+            model?: string;
+            mpan?: string;
+            serial_number: string;
+            transfer_reading: components["schemas"]["EnergyReading"];
+            /** @enum {string} */
+            type: "EXPORT" | "SUPPLY" | "GENERATION";
+        };
+        /** @description Platform schema EnergyReading, carried as declared. */
+        EnergyReading: {
+            reading_date: components["schemas"]["Date"];
+            reading_value: components["schemas"]["Decimal10x10"];
+        };
+        /** @description Platform schema EnergySmartSiteVisit, carried as declared. */
+        EnergySmartSiteVisit: {
+            /** @default {} */
+            additional_data?: unknown;
+            appointment_notes?: string;
+            date: components["schemas"]["Date"];
+            /** @enum {string} */
+            metering_agent: "GENERIC_AGENT" | "TTE_FACILITA" | "SMS" | "AES" | "OES" | "PROVIDOR" | "MDS" | "EON_METERING" | "LOWRI_BECK" | "METERPLUS" | "ENTERPRISE_MANAGED" | "MIDS_ELEC" | "N_POWERGRID" | "ELEC_NW" | "NATIONAL_GRID" | "SGN" | "ENERGY_ASSETS" | "SIEMENS" | "LONDON" | "SWEB" | "ECM" | "OESL" | "EDF_FIELD" | "ESSENTIAL_FIELD" | "ESSENTIAL_WATER_FIELD" | "IFS" | "SAP";
+            reference_number: string;
+            /** @enum {string} */
+            status: "CANCELLED" | "ABORTED" | "SUCCESSFUL";
+            /** @enum {string} */
+            work_category: "IHD_INSTALL" | "NEW_CONNECTION" | "REMOVE" | "EXCHANGE" | "OTHER" | "MOVE" | "CONFIRM_METER_DETAILS" | "ENERGISE" | "DE_ENERGISE" | "INVESTIGATE_FAULT";
+        };
+        /** @description Platform schema EnergyTaxExemption, carried as declared. */
+        EnergyTaxExemption: {
+            effective_from: components["schemas"]["Date"];
+            effective_to?: components["schemas"]["Date"];
+            rate: components["schemas"]["Decimal1x2"];
+        };
+        /** @description Platform schema ExistingPaymentInstructionReference, carried as declared. */
+        ExistingPaymentInstructionReference: {
+            /** @enum {string} */
+            vendor_name: "STRIPE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED";
+            vendor_reference: string;
+        };
+        /** @description Platform schema Gbr-electricity.meter-rate-profileCharacteristic, carried as declared. */
+        GbrelectricitymeterrateprofileCharacteristic: {
+            /** @enum {string} */
+            code: "gbr-electricity.meter-rate-profile";
+            /** @enum {string} */
+            value: "flat_rate" | "multi_rate";
+        };
+        /** @description Platform schema Gbr-electricity.payment-methodCharacteristic, carried as declared. */
+        GbrelectricitypaymentmethodCharacteristic: {
+            /** @enum {string} */
+            code: "gbr-electricity.payment-method";
+            /** @enum {string} */
+            value: "NON_DIRECT_DEBIT" | "PREPAYMENT" | "DIRECT_DEBIT";
+        };
+        /** @description Platform schema Gbr-gas.meter-point-grid-supply-point-equivalentCharacteristic, carried as declared. */
+        GbrgasmeterpointgridsupplypointequivalentCharacteristic: {
+            /** @enum {string} */
+            code: "gbr-gas.meter-point-grid-supply-point-equivalent";
+            /** @enum {string} */
+            value: "_E" | "_H" | "_D" | "_M" | "_A" | "_F" | "_K" | "_P" | "_C" | "_L" | "_N" | "_B" | "_J" | "_G";
+        };
+        /** @description Platform schema Gbr-gas.payment-methodCharacteristic, carried as declared. */
+        GbrgaspaymentmethodCharacteristic: {
+            /** @enum {string} */
+            code: "gbr-gas.payment-method";
+            /** @enum {string} */
+            value: "NON_DIRECT_DEBIT" | "PREPAYMENT" | "DIRECT_DEBIT";
+        };
+        /** @description Platform schema Ledger, carried as declared. */
+        LedgerCode: {
+            ledger_code: string;
+            ledger_identifier?: string;
+        };
+        /** @description Platform schema NewPaymentInstructionReference, carried as declared. */
+        NewPaymentInstructionReference: {
+            instruction_identifier: string;
+        };
+        /** @description Platform schema PartnerOrganisation, carried as declared. */
+        PartnerOrganisation: {
+            organisation_number: string;
+            /** @description A value from a set the platform configures per deployment (any JSON value here). */
+            role: unknown;
+            source_reference_s3_key?: string;
+            valid_from: components["schemas"]["DateTime"];
+            valid_to: components["schemas"]["DateTime"];
+        };
+        /** @description Platform schema PaymentAdequacyChange, carried as declared. */
+        PaymentAdequacyChange: {
+            applied_at?: components["schemas"]["DateTime"] | null;
+            average_monthly_charge: number;
+            average_monthly_elec_charge: number;
+            average_monthly_gas_charge: number;
+            balance_adjustment: number;
+            created_at: components["schemas"]["DateTime"];
+            current_balance: number;
+            existing_direct_debit_payment: number;
+            ledger?: components["schemas"]["LedgerCode"];
+            new_direct_debit: number;
+            should_not_be_applied_reason?: string | null;
+            target_balance: number;
+        };
+        /** @description Platform schema PaymentInstruction, carried as declared. */
+        PaymentInstruction: {
+            customer_reference?: string;
+            instruction_identifier?: string;
+            ledger_code?: string;
+            reference: string;
+            /** @enum {string} */
+            type: "BPAY" | "CARD" | "CUSTOM" | "DIRECT_DEBIT" | "GMO_REFUND" | "PAYMENT_SLIP";
+            use_for_scheduled_payments?: boolean;
+            valid_from?: components["schemas"]["Date"] | null;
+            /** @enum {string} */
+            vendor: "STRIPE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED";
+        };
+        /** @description Platform schema PaymentPlan, carried as declared. */
+        PaymentPlan: {
+            accepted_at: components["schemas"]["DateTime"];
+            payments: components["schemas"]["PaymentPlanPayment"][];
+            /** @enum {string} */
+            schedule_means: "DD" | "CARD" | "MANUAL" | "PAYMENT_SLIP";
+            strategy_name: string;
+        };
+        /** @description Platform schema PaymentPlanPayment, carried as declared. */
+        PaymentPlanPayment: {
+            amount_components: components["schemas"]["PaymentPlanPaymentAmountComponent"][];
+            payment_date: components["schemas"]["Date"];
+            total_amount: number;
+        };
+        /** @description Platform schema PaymentPlanPaymentAmountComponent, carried as declared. */
+        PaymentPlanPaymentAmountComponent: {
+            amount: number;
+            component_type: string;
+        };
+        /** @description One of the forms the platform declares, chosen by `type`. */
+        PaymentPreference: components["schemas"]["PaymentPreferencesWithExistingInstructionReferences"] | components["schemas"]["PaymentPreferencesWithNewInstructionReferences"] | components["schemas"]["BasePaymentPreference"];
+        /** @description Platform schema PaymentPreferencesWithExistingInstructionReferences, carried as declared. */
+        PaymentPreferencesWithExistingInstructionReferences: {
+            /** @enum {string} */
+            type: "ACTIVE_EXISTING" | "ACTIVE_NEW" | "PASSIVE";
+            instruction_reference_params: components["schemas"]["ExistingPaymentInstructionReference"];
+            ledger_identifier: string;
+        };
+        /** @description Platform schema PaymentPreferencesWithNewInstructionReferences, carried as declared. */
+        PaymentPreferencesWithNewInstructionReferences: {
+            /** @enum {string} */
+            type: "ACTIVE_EXISTING" | "ACTIVE_NEW" | "PASSIVE";
+            instruction_reference_params: components["schemas"]["NewPaymentInstructionReference"];
+            ledger_identifier: string;
+        };
+        /** @description Platform schema PaymentPromise, carried as declared. */
+        PaymentPromise: {
+            amount: components["schemas"]["Decimal8x2"];
+            ledger_code?: string;
+            payment_date: components["schemas"]["Date"];
+        };
+        /** @description Platform schema Payments, carried as declared. */
+        Payments: {
+            amount: components["schemas"]["Decimal8x2"];
+            payment_date: components["schemas"]["Date"];
+            /** @enum {string} */
+            payment_type?: "";
+        };
+        /** @description Platform schema PortfolioReference, carried as declared. */
+        PortfolioReference: {
+            /** @enum {string} */
+            namespace: "external-portfolio-reference-id" | "portfolio-label";
+            value: string;
+        };
+        /** @description Platform schema PortfolioSettings, carried as declared. */
+        PortfolioSettings: {
+            /** @default false */
+            collective_billing?: boolean;
+            /** @default false */
+            collective_payments?: boolean;
+            /** @default false */
+            delegate_billing_schedule_to_children?: boolean;
+            /** @default false */
+            send_collective_bill_constituent_messages?: boolean;
+        };
+        /** @description One of the forms the platform declares, chosen by `code`. */
+        ProductCharacteristic: components["schemas"]["SalesChannelCharacteristic"] | components["schemas"]["GbrelectricitypaymentmethodCharacteristic"] | components["schemas"]["GbrelectricitymeterrateprofileCharacteristic"] | components["schemas"]["GbrgasmeterpointgridsupplypointequivalentCharacteristic"] | components["schemas"]["GbrgaspaymentmethodCharacteristic"];
+        /** @description Platform schema RateOverride, carried as declared. */
+        RateOverride: {
+            rate_band: string;
+            unit_price: components["schemas"]["Decimal10x10"];
+        };
+        /** @description Platform schema SalesChannelCharacteristic, carried as declared. */
+        SalesChannelCharacteristic: {
+            /** @enum {string} */
+            code: "sales_channel";
+            /** @enum {string} */
+            value: "PARTNERSHIPS" | "NEW_TENANT" | "MOVE_IN" | "DIRECT" | "DEBT_COLLECTION_AGENCY" | "DIGI_TELESALES" | "LANDLORD" | "ACQUISITION" | "TELESALES" | "FIELD_SALES" | "HIGH_REFERRER" | "WORKS_WITH_OCTOPUS" | "PARENT_POWER" | "WORKPLACE_POP_UP" | "GIFT_OF_KIT" | "PEOPLE_POWER" | "AGGREGATOR" | "PRICE_COMPARISON" | "SUPPLIER_OF_LAST_RESORT" | "EVENTS" | "BROKER";
+        };
     };
     responses: {
         /**
@@ -2085,6 +2942,75 @@ export type SchemaGraphQlRequest = components['schemas']['GraphQLRequest'];
 export type SchemaObtainTokenResponse = components['schemas']['ObtainTokenResponse'];
 export type SchemaGraphQlErrorResponse = components['schemas']['GraphQLErrorResponse'];
 export type SchemaObtainTokenPayload = components['schemas']['ObtainTokenPayload'];
+export type SchemaAccountConsent = components['schemas']['AccountConsent'];
+export type SchemaAccountPortfolio = components['schemas']['AccountPortfolio'];
+export type SchemaAddress = components['schemas']['Address'];
+export type SchemaAgreementIntermediaryDetails = components['schemas']['AgreementIntermediaryDetails'];
+export type SchemaBaseBusiness = components['schemas']['BaseBusiness'];
+export type SchemaBasePaymentPreference = components['schemas']['BasePaymentPreference'];
+export type SchemaBusiness = components['schemas']['Business'];
+export type SchemaBusinessDetail = components['schemas']['BusinessDetail'];
+export type SchemaBusinessPortfolio = components['schemas']['BusinessPortfolio'];
+export type SchemaBusinessUser = components['schemas']['BusinessUser'];
+export type SchemaBusinessWithExistingContracts = components['schemas']['BusinessWithExistingContracts'];
+export type SchemaComplaint = components['schemas']['Complaint'];
+export type SchemaComplaintContact = components['schemas']['ComplaintContact'];
+export type SchemaContributionSchemeAgreement = components['schemas']['ContributionSchemeAgreement'];
+export type SchemaContributionSchemePeriod = components['schemas']['ContributionSchemePeriod'];
+export type SchemaCustomerAlternativeNumber = components['schemas']['CustomerAlternativeNumber'];
+export type SchemaCustomerConsent = components['schemas']['CustomerConsent'];
+export type SchemaCustomerUserDetail = components['schemas']['CustomerUserDetail'];
+export type SchemaDateOrDateTime = components['schemas']['DateOrDateTime'];
+export type SchemaDecimal10x10 = components['schemas']['Decimal10x10'];
+export type SchemaDecimal10x3 = components['schemas']['Decimal10x3'];
+export type SchemaDecimal11x2 = components['schemas']['Decimal11x2'];
+export type SchemaDecimal12x4 = components['schemas']['Decimal12x4'];
+export type SchemaDecimal15x5 = components['schemas']['Decimal15x5'];
+export type SchemaDecimal1x2 = components['schemas']['Decimal1x2'];
+export type SchemaDecimal5x2 = components['schemas']['Decimal5x2'];
+export type SchemaDecimal7x5 = components['schemas']['Decimal7x5'];
+export type SchemaDecimal8x2 = components['schemas']['Decimal8x2'];
+export type SchemaDecimal8x7 = components['schemas']['Decimal8x7'];
+export type SchemaDepositAgreement = components['schemas']['DepositAgreement'];
+export type SchemaElectricityAgentContractReference = components['schemas']['ElectricityAgentContractReference'];
+export type SchemaElectricityAgents = components['schemas']['ElectricityAgents'];
+export type SchemaElectricityBespokeElectricityTariffRate = components['schemas']['ElectricityBespokeElectricityTariffRate'];
+export type SchemaElectricityBespokeRegisterRate = components['schemas']['ElectricityBespokeRegisterRate'];
+export type SchemaElectricityCapacityValue = components['schemas']['ElectricityCapacityValue'];
+export type SchemaElectricityConfigurationPeriod = components['schemas']['ElectricityConfigurationPeriod'];
+export type SchemaEnergyAddress = components['schemas']['EnergyAddress'];
+export type SchemaEnergyCommissionContract = components['schemas']['EnergyCommissionContract'];
+export type SchemaEnergyCreditHold = components['schemas']['EnergyCreditHold'];
+export type SchemaEnergyExtension = components['schemas']['EnergyExtension'];
+export type SchemaEnergyFit = components['schemas']['EnergyFit'];
+export type SchemaEnergyInstallation = components['schemas']['EnergyInstallation'];
+export type SchemaEnergyMeter = components['schemas']['EnergyMeter'];
+export type SchemaEnergyReading = components['schemas']['EnergyReading'];
+export type SchemaEnergySmartSiteVisit = components['schemas']['EnergySmartSiteVisit'];
+export type SchemaEnergyTaxExemption = components['schemas']['EnergyTaxExemption'];
+export type SchemaExistingPaymentInstructionReference = components['schemas']['ExistingPaymentInstructionReference'];
+export type SchemaGbrelectricitymeterrateprofileCharacteristic = components['schemas']['GbrelectricitymeterrateprofileCharacteristic'];
+export type SchemaGbrelectricitypaymentmethodCharacteristic = components['schemas']['GbrelectricitypaymentmethodCharacteristic'];
+export type SchemaGbrgasmeterpointgridsupplypointequivalentCharacteristic = components['schemas']['GbrgasmeterpointgridsupplypointequivalentCharacteristic'];
+export type SchemaGbrgaspaymentmethodCharacteristic = components['schemas']['GbrgaspaymentmethodCharacteristic'];
+export type SchemaLedgerCode = components['schemas']['LedgerCode'];
+export type SchemaNewPaymentInstructionReference = components['schemas']['NewPaymentInstructionReference'];
+export type SchemaPartnerOrganisation = components['schemas']['PartnerOrganisation'];
+export type SchemaPaymentAdequacyChange = components['schemas']['PaymentAdequacyChange'];
+export type SchemaPaymentInstruction = components['schemas']['PaymentInstruction'];
+export type SchemaPaymentPlan = components['schemas']['PaymentPlan'];
+export type SchemaPaymentPlanPayment = components['schemas']['PaymentPlanPayment'];
+export type SchemaPaymentPlanPaymentAmountComponent = components['schemas']['PaymentPlanPaymentAmountComponent'];
+export type SchemaPaymentPreference = components['schemas']['PaymentPreference'];
+export type SchemaPaymentPreferencesWithExistingInstructionReferences = components['schemas']['PaymentPreferencesWithExistingInstructionReferences'];
+export type SchemaPaymentPreferencesWithNewInstructionReferences = components['schemas']['PaymentPreferencesWithNewInstructionReferences'];
+export type SchemaPaymentPromise = components['schemas']['PaymentPromise'];
+export type SchemaPayments = components['schemas']['Payments'];
+export type SchemaPortfolioReference = components['schemas']['PortfolioReference'];
+export type SchemaPortfolioSettings = components['schemas']['PortfolioSettings'];
+export type SchemaProductCharacteristic = components['schemas']['ProductCharacteristic'];
+export type SchemaRateOverride = components['schemas']['RateOverride'];
+export type SchemaSalesChannelCharacteristic = components['schemas']['SalesChannelCharacteristic'];
 export type ResponseAccountNotFound = components['responses']['AccountNotFound'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
@@ -2439,7 +3365,8 @@ export interface operations {
             /**
              * @description Persistent vendor problem or an active instruction already on the account (PaymentVendorError;
              *     do not retry unchanged, PAY-4), or an invalid request or a supplier that is not Ongoing
-             *     (ErrorResponse, `request_failed_validation` / `import_supplier_migration_not_ongoing`).
+             *     (ErrorResponse, `request_failed_validation` / `import_supplier_migration_not_ongoing`), or an
+             *     account that is not imported (ErrorResponse, `account_not_found`, as on the platform).
              */
             400: {
                 headers: {
@@ -2450,7 +3377,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["AccountNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /**

@@ -1,0 +1,102 @@
+import { describe, expect, test } from 'vitest';
+import { dataImport } from './index.ts';
+
+function account(overrides: Record<string, unknown>) {
+  return {
+    import_supplier: 'DEMO_ENERGY',
+    external_account_number: 'EXT-1',
+    account_type: 'DOMESTIC',
+    billing_address1: '1 High Street',
+    billing_postcode: 'SW1A 1AA',
+    ...overrides,
+  } as Record<string, unknown>;
+}
+
+describe('platform input coercion (validateRequestBody)', () => {
+  test('[GEN-6] a number for a text field becomes its text, as the platform serializers read it', () => {
+    const body = account({ billing_address2: 12, sales_subchannel: 7 });
+    expect(dataImport.validateRequestBody('validateAccount', body)).toEqual([]);
+    expect(body.billing_address2).toBe('12');
+    expect(body.sales_subchannel).toBe('7');
+  });
+
+  test('[GEN-6] a boolean, an object or an array for a text field is "Not a valid string."', () => {
+    const errors = dataImport.validateRequestBody(
+      'validateAccount',
+      account({ billing_address2: true, billing_address3: { a: 1 }, billing_address4: ['x'] }),
+    );
+    expect(errors.map((e) => [e.attr, e.code, e.detail])).toEqual([
+      ['billing_address2', 'invalid', 'Not a valid string.'],
+      ['billing_address3', 'invalid', 'Not a valid string.'],
+      ['billing_address4', 'invalid', 'Not a valid string.'],
+    ]);
+  });
+
+  test('[GEN-7] a decimal field takes a decimal string or a JSON number, kept as a string', () => {
+    const asNumber = account({ transfer_balance: -12.5 });
+    expect(dataImport.validateRequestBody('validateAccount', asNumber)).toEqual([]);
+    expect(asNumber.transfer_balance).toBe('-12.5');
+    const asText = account({ transfer_balance: '30.00' });
+    expect(dataImport.validateRequestBody('validateAccount', asText)).toEqual([]);
+    expect(asText.transfer_balance).toBe('30.00');
+  });
+
+  test('[GEN-7] a decimal beyond the platform precision is refused, as text or as a number', () => {
+    const body = account({
+      payment_schedules: [
+        { amount: 123456789.5, frequency: 'MONTHLY', payment_day: 1, start_date: '2024-01-01' },
+      ],
+    });
+    const errors = dataImport.validateRequestBody('validateAccount', body);
+    expect(errors).toContainEqual(
+      expect.objectContaining({ attr: 'payment_schedules.0.amount', code: 'max_whole_digits' }),
+    );
+    const text = dataImport.validateRequestBody(
+      'validateAccount',
+      account({ transfer_balance: '1.12345678901' }),
+    );
+    expect(text).toContainEqual(
+      expect.objectContaining({ attr: 'transfer_balance', code: 'invalid' }),
+    );
+  });
+
+  test('[GEN-8] a transaction amount given as a decimal string is read as a number', () => {
+    const body = {
+      import_supplier: 'DEMO_ENERGY',
+      external_account_number: 'EXT-1',
+      transactions: [
+        {
+          type: 'CHARGE',
+          reason: 'IMPORTED_CHARGE',
+          transaction_id: 'T-1',
+          transaction_date: '2024-01-01',
+          amount: '10.50',
+        },
+      ],
+    };
+    expect(dataImport.validateRequestBody('createTransactions', body)).toEqual([]);
+    expect(body.transactions[0]?.amount).toBe(10.5);
+  });
+
+  test('[GEN-9] account_number stands in for external_account_number (platform stand-in)', () => {
+    const body: Record<string, unknown> = {
+      import_supplier: 'DEMO_ENERGY',
+      account_number: 'EXT-1',
+      notes: [{ body: 'Hello.' }],
+    };
+    expect(dataImport.validateRequestBody('createNotes', body)).toEqual([]);
+    expect(body.external_account_number).toBe('EXT-1');
+    const neither = { import_supplier: 'DEMO_ENERGY', notes: [] };
+    expect(dataImport.validateRequestBody('createNotes', neither)).toEqual([
+      { attr: 'external_account_number', code: 'required', detail: 'This field is required.' },
+    ]);
+  });
+
+  test('[GEN-6] null is accepted where the platform marks a field nullable', () => {
+    const body = account({
+      customers: [{ family_name: 'Smith', email: null, mobile: null, date_of_birth: null }],
+      next_bill_due_date: null,
+    });
+    expect(dataImport.validateRequestBody('validateAccount', body)).toEqual([]);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * Reads a request body the way the platform's serializers (Django REST Framework) read it, before
+ * the schema is checked: a JSON number given for a text field becomes its text (`7123456789` ->
+ * `"7123456789"`), while booleans, objects and arrays stay as they are and fail the schema with
+ * "Not a valid string."; a decimal field takes a decimal string or a JSON number alike and keeps
+ * the form its schema names first; numeric text for a number or integer field is read as the number (`x-decimal-as: number` for the transaction amounts GEN-8 sends
+ * as numbers). A JSON number with more digits than the field's precision (`x-decimal`) is refused
+ * with the platform's decimal codes. The body is changed in place, so the mock and every other
+ * caller see the value the serializer would have produced.
+ */
+import type { FieldError } from './field-errors.ts';
+
+type Json = Record<string, unknown>;
+
+interface Expanded {
+  properties: Record<string, Json>;
+  items?: Json;
+  types: Set<string>;
+  decimal?: { whole: number; places: number };
+  decimalAs?: 'number' | 'string';
+  /** A nullable wrapper's inner schema, or one branch picked by a tag. */
+  branches: Json[];
+  discriminator?: string;
+  conditional?: { when: Json; matched?: Json; otherwise?: Json };
+}
+
+/** Turns a number into plain decimal text, never exponent notation. */
+export function decimalText(value: number): string {
+  let text = String(value);
+  if (/e/i.test(text) && Math.abs(value) < 1e21) {
+    text = value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  }
+  return text;
+}
+
+/** The platform's decimal limits for one value: the first failure's code and detail, or null. */
+export function decimalProblem(
+  text: string,
+  limits: { whole: number; places: number },
+): { code: string; detail: string } | null {
+  const match = /^-?(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match) return { code: 'invalid', detail: 'A valid number is required.' };
+  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
+  const places = match[2] ?? '';
+  if (places.length > limits.places) {
+    return {
+      code: 'max_decimal_places',
+      detail: `Ensure that there are no more than ${limits.places} decimal places.`,
+    };
+  }
+  if (whole.length > limits.whole) {
+    return {
+      code: 'max_whole_digits',
+      detail: `Ensure that there are no more than ${limits.whole} digits before the decimal point.`,
+    };
+  }
+  return null;
+}
+
+/** Applies the platform's input coercion to request bodies of one OpenAPI document. */
+export class PlatformCoercion {
+  readonly #schemas: Record<string, Json>;
+  readonly #cache = new WeakMap<object, Expanded>();
+
+  constructor(document: Json) {
+    this.#schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<
+      string,
+      Json
+    >;
+  }
+
+  #deref(node: Json): Json | undefined {
+    const ref = node.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return undefined;
+    return this.#schemas[ref.slice('#/components/schemas/'.length)];
+  }
+
+  #expand(node: Json): Expanded {
+    const cached = this.#cache.get(node);
+    if (cached) return cached;
+    const out: Expanded = { properties: {}, types: new Set(), branches: [] };
+    this.#cache.set(node, out);
+    const merge = (inner: Expanded) => {
+      for (const [k, v] of Object.entries(inner.properties)) out.properties[k] ??= v;
+      out.items ??= inner.items;
+      for (const t of inner.types) out.types.add(t);
+      out.decimal ??= inner.decimal;
+      out.decimalAs ??= inner.decimalAs;
+      out.branches.push(...inner.branches);
+      out.discriminator ??= inner.discriminator;
+      out.conditional ??= inner.conditional;
+    };
+    const target = this.#deref(node);
+    if (target) merge(this.#expand(target));
+    for (const part of (node.allOf as Json[] | undefined) ?? []) merge(this.#expand(part));
+    for (const [k, v] of Object.entries((node.properties as Json | undefined) ?? {})) {
+      if (v && typeof v === 'object') out.properties[k] = v as Json;
+    }
+    if (node.items && typeof node.items === 'object') out.items = node.items as Json;
+    const type = node.type;
+    if (typeof type === 'string') out.types.add(type);
+    if (Array.isArray(type)) for (const t of type) out.types.add(String(t));
+    const decimal = node['x-decimal'] as { whole: number; places: number } | undefined;
+    if (decimal) out.decimal = decimal;
+    if (node['x-decimal-as'] === 'number') out.decimalAs = 'number';
+    for (const key of ['anyOf', 'oneOf'] as const) {
+      const branches = node[key] as Json[] | undefined;
+      if (branches) out.branches.push(...branches.filter((b) => b.type !== 'null'));
+    }
+    const discriminator = (node.discriminator as Json | undefined)?.propertyName;
+    if (typeof discriminator === 'string') out.discriminator = discriminator;
+    if (node.if && typeof node.if === 'object') {
+      out.conditional = {
+        when: node.if as Json,
+        matched: node.then as Json | undefined,
+        otherwise: node.else as Json | undefined,
+      };
+    }
+    return out;
+  }
+
+  /** Whether an object matches a simple `if` (required names and enum/const of properties). */
+  #matches(condition: Json, value: Json): boolean {
+    for (const name of (condition.required as string[] | undefined) ?? []) {
+      if (!(name in value)) return false;
+    }
+    for (const [name, rule] of Object.entries((condition.properties as Json | undefined) ?? {})) {
+      if (!(name in value)) continue;
+      const r = rule as Json;
+      if (Array.isArray(r.enum) && !r.enum.includes(value[name])) return false;
+      if ('const' in r && r.const !== value[name]) return false;
+    }
+    return true;
+  }
+
+  /** The branch of a union that applies to a value (by tag, or the only object branch). */
+  #branchFor(e: Expanded, value: unknown): Json | undefined {
+    if (e.branches.length === 0) return undefined;
+    if (e.branches.length === 1) return e.branches[0];
+    if (e.discriminator && value && typeof value === 'object') {
+      const tag = (value as Json)[e.discriminator];
+      return e.branches.find((b) => {
+        const property = this.#expand(b).properties[e.discriminator as string];
+        if (!property) return false;
+        return (
+          property.const === tag || (Array.isArray(property.enum) && property.enum.includes(tag))
+        );
+      });
+    }
+    // Branches that are all text (a date or a datetime) read a number the same way.
+    const kinds = e.branches.map((b) => this.#expand(b));
+    if (kinds.every((k) => k.types.size > 0 && [...k.types].every((t) => t === 'string'))) {
+      return e.branches[0];
+    }
+    return undefined;
+  }
+
+  /**
+   * Coerces `value` (a property `key` of `parent`, or the root) against `schema`; pushes the
+   * decimal failures a schema cannot express and returns the value to keep.
+   */
+  #walk(schema: Json, value: unknown, attr: string, errors: FieldError[]): unknown {
+    if (value === null || value === undefined) return value;
+    const e = this.#expand(schema);
+    if (e.conditional && value && typeof value === 'object' && !Array.isArray(value)) {
+      const chosen = this.#matches(e.conditional.when, value as Json)
+        ? e.conditional.matched
+        : e.conditional.otherwise;
+      if (chosen) return this.#walk(chosen, value, attr, errors);
+    }
+    const branch = this.#branchFor(e, value);
+    if (branch && Object.keys(e.properties).length === 0) {
+      return this.#walk(branch, value, attr, errors);
+    }
+    if (e.decimal) return this.#decimal(e, value, attr, errors);
+    if (typeof value === 'string' && !e.types.has('string')) {
+      // Numeric text for a number field is read as the number (Django REST Framework's
+      // IntegerField and FloatField do so).
+      if (e.types.has('integer') && /^-?\d+$/.test(value)) return Number(value);
+      if (e.types.has('number') && /^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value)) return Number(value);
+      return value;
+    }
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      const text = e.types.has('string') && !e.types.has('number') && !e.types.has('integer');
+      return text ? decimalText(value) : value;
+    }
+    if (Array.isArray(value)) {
+      if (e.items) {
+        for (let i = 0; i < value.length; i++) {
+          value[i] = this.#walk(e.items, value[i], attr ? `${attr}.${i}` : String(i), errors);
+        }
+      }
+      return value;
+    }
+    if (typeof value === 'object') {
+      const object = value as Json;
+      for (const [name, child] of Object.entries(e.properties)) {
+        if (!(name in object)) continue;
+        object[name] = this.#walk(child, object[name], attr ? `${attr}.${name}` : name, errors);
+      }
+    }
+    return value;
+  }
+
+  #decimal(e: Expanded, value: unknown, attr: string, errors: FieldError[]): unknown {
+    const limits = e.decimal as { whole: number; places: number };
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return value;
+      const text = decimalText(value);
+      const problem = decimalProblem(text, limits);
+      if (problem) {
+        errors.push({ attr: attr || 'non_field_errors', ...problem });
+        return value;
+      }
+      return e.decimalAs === 'number' ? value : text;
+    }
+    if (typeof value === 'string' && e.decimalAs === 'number') {
+      // A decimal string for a field the kit keeps as a number: read it when it is one.
+      if (/^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) && decimalProblem(value, limits) === null) {
+        return Number(value);
+      }
+    }
+    return value;
+  }
+
+  /**
+   * Coerces a body against a schema in place; returns the decimal failures found on numbers (the
+   * schema reports every other failure).
+   */
+  coerce(schema: Json, body: unknown): { value: unknown; errors: FieldError[] } {
+    const errors: FieldError[] = [];
+    const value = this.#walk(schema, body, '', errors);
+    return { value, errors };
+  }
+}
