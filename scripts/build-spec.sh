@@ -30,6 +30,12 @@ for name in openapi control; do
     npx --no-install biome format "$tmp/error-codes.ts" --write >/dev/null 2>&1 || true
     pairs+=("error-codes.ts:spec/generated/error-codes.ts")
   fi
+  if [ "$name" = control ]; then
+    # The platform catalogue's defaults as a module of the spec (decision 015).
+    npx --no-install tsx scripts/generate-platform-catalogue.ts "$tmp/platform-catalogue.ts"
+    npx --no-install biome format "$tmp/platform-catalogue.ts" --write >/dev/null 2>&1 || true
+    pairs+=("platform-catalogue.ts:spec/generated/platform-catalogue.ts")
+  fi
   for pair in "${pairs[@]}"; do
     generated="$tmp/${pair%%:*}"
     target="${pair#*:}"

@@ -1,7 +1,8 @@
 /**
  * The error catalogue (decision 008): every error code the mock can answer, read from the
  * bundled spec's `x-error-catalogue` and joined by the field codes the schemas declare beside
- * their keywords (`x-error-codes`) and account rules (`x-domain-rules`). The mock's domain and
+ * their keywords (`x-error-codes`), account rules (`x-domain-rules`) and the platform validators
+ * they carry (`x-platform-codes`). The mock's domain and
  * edge, the fixtures' invalid twins and the tests take codes, statuses and default details from
  * here (ERR-1..ERR-4).
  */
@@ -78,6 +79,19 @@ function declaredFieldCodes(document: Json): CatalogueEntry[] {
           source: sourceOf(here),
           rules: (here['x-rules'] as string[] | undefined) ?? [],
           detail: rule.rule,
+        });
+      }
+    }
+    // The platform's validator codes on an element (decision 014): field codes of the platform,
+    // answered on the field the validator concerns with the request code of the operation.
+    for (const code of (here['x-platform-codes'] as string[] | undefined) ?? []) {
+      if (!found.has(code)) {
+        found.set(code, {
+          code,
+          level: 'field',
+          source: 'platform',
+          rules: ['GEN-6'],
+          detail: `The value breaks the platform's rule ${code}.`,
         });
       }
     }

@@ -29,6 +29,11 @@ export type {
   operations as controlOperations,
 } from './generated/control.ts';
 export type { components, operations, paths } from './generated/openapi.ts';
+export { defaultPlatformCatalogue } from './generated/platform-catalogue.ts';
+
+/** The platform's own data its validators check against (decision 015). */
+export type PlatformCatalogue =
+  import('./generated/control.ts').components['schemas']['PlatformCatalogue'];
 
 /** The Data-Import interface, compiled (rules GEN-1..GEN-11 and every operation's shapes). */
 export const dataImport: Contract = loadContract(openapi as Record<string, unknown>, 'kit:openapi');

@@ -210,12 +210,18 @@ export function collectPlatformCodes(document: Json): Map<string, Set<string>> {
 /**
  * `spec/PLATFORM.md`: the three sources side by side, the reference's differences from the
  * platform, and every platform error code with the elements that carry it and whether the kit
- * raises it (`raised`: codes found in the spec's own error codes or in the mock's sources).
+ * raises it (`proofs`: the invalid twins whose expected answer carries the code) or why not
+ * (`reasons`, from `spec/platform-not-raised.yaml`).
  */
-export function renderPlatform(document: Json, raised: ReadonlySet<string>): string {
+export function renderPlatform(
+  document: Json,
+  proofs: ReadonlyMap<string, readonly string[]>,
+  reasons: Readonly<Record<string, string>>,
+): string {
   const counts = countSources(document);
   const codes = collectPlatformCodes(document);
-  const raisedCount = [...codes.keys()].filter((c) => raised.has(c)).length;
+  const raisedCount = [...codes.keys()].filter((c) => proofs.has(c)).length;
+  const percent = codes.size ? Math.round((1000 * raisedCount) / codes.size) / 10 : 0;
   const lines = [
     '# Platform facts in the spec',
     '',
@@ -234,7 +240,10 @@ export function renderPlatform(document: Json, raised: ReadonlySet<string>): str
     `| kit decisions (\`x-kit-assumption\`) | ${counts.kit} |`,
     `| reference differs from the platform (\`x-platform-difference\`) | ${counts.differences} |`,
     '',
-    `Platform validator codes raised by the kit: ${raisedCount} / ${codes.size}.`,
+    `Platform validator codes raised by the kit: ${raisedCount} / ${codes.size} (${percent}%), each`,
+    'proved by an invalid twin the mock answers with exactly that code (`fixtures/invalid.test.ts`);',
+    `left out with a reason: ${[...codes.keys()].filter((c) => !proofs.has(c) && reasons[c]).length}`,
+    '(`spec/platform-not-raised.yaml`).',
     '',
     '## The reference decides differently',
     '',
@@ -252,14 +261,20 @@ export function renderPlatform(document: Json, raised: ReadonlySet<string>): str
     '',
     '## Platform validator codes',
     '',
-    '| code | carried by | raised by the kit |',
+    '| code | carried by | raised by the kit (proving twin) or why not |',
     '|---|---|---|',
   );
   for (const code of [...codes.keys()].sort()) {
     const carriers = [...(codes.get(code) ?? [])].sort();
     const shown = carriers.slice(0, 4).map((c) => `\`${c}\``);
     if (carriers.length > 4) shown.push(`and ${carriers.length - 4} more`);
-    lines.push(`| ${code} | ${shown.join(', ')} | ${raised.has(code) ? 'yes' : 'not yet'} |`);
+    const twins = proofs.get(code);
+    const status = twins
+      ? `yes: \`${twins[0]}\`${twins.length > 1 ? ` and ${twins.length - 1} more` : ''}`
+      : reasons[code]
+        ? `no: ${reasons[code].replace(/\|/g, '\\|')}`
+        : 'not yet';
+    lines.push(`| ${code} | ${shown.join(', ')} | ${status} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -11,7 +11,7 @@ import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
 import { clockTimestamp, clockToday } from './clock.ts';
 import type { MockEnv } from './env.ts';
 import { LazyList } from './lazy-list.ts';
-import { checkPlatformAccountRules } from './platform-rules.ts';
+import { checkPlatformAccountRules, platformContext } from './platform/index.ts';
 import { accountTransferStatus } from './registration.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
 import {
@@ -27,8 +27,12 @@ type Account = components['schemas']['Account'];
 
 /** VAL-1..VAL-7: the account rules beyond the spec's shapes, on the mock clock's today. */
 export function validateAccountRules(state: MockState, env: MockEnv, account: Account) {
-  const today = clockToday(state.clock, env.now());
-  return [...checkAccountRules(account, today), ...checkPlatformAccountRules(account, today)];
+  const ctx = platformContext(
+    state,
+    env,
+    accountKey(account.import_supplier, account.external_account_number ?? ''),
+  );
+  return [...checkAccountRules(account, ctx.today), ...checkPlatformAccountRules(account, ctx)];
 }
 
 /** Stages an account (STG-1..STG-8): 201 the first time, 200 when its data is replaced. */

@@ -940,6 +940,11 @@ export interface components {
             flow_fault: string | null;
         };
         /**
+         * PlatformCatalogue
+         * @description The platform's own data that some of its validators check a payload against (decision 015): campaigns, products and tariffs, market participants, ledger codes, teams, registers of codes and the deployment's switches. The reference is silent on all of it; the platform's validators name the checks (`x-source: platform`), and the values are the kit's realistic defaults (`x-kit-assumption`), which the operator replaces through the control API and the fixtures draw from. One part per family of validators.
+         */
+        PlatformCatalogue: components["schemas"]["PeopleCatalogue"] & components["schemas"]["SupplyCatalogue"] & components["schemas"]["AgreementsCatalogue"] & components["schemas"]["MoneyCatalogue"] & components["schemas"]["AccountCatalogue"];
+        /**
          * @description A mock configuration file (YAML or JSON) for `npm start -- --config FILE`; it replaces the
          *     default state. snake_case like the rest of the control API; a file in the earlier
          *     camelCase form still loads, with a notice.
@@ -1018,6 +1023,141 @@ export interface components {
             /** @description One item per failing field (ERR-4); empty when the failure is not about a field. */
             errors: components["schemas"]["FieldError"][];
         };
+        /**
+         * PeopleCatalogue
+         * @description What the platform's customer, consent, PSR and complaint validators check against.
+         */
+        PeopleCatalogue: {
+            /** @description The deployment's own mailboxes; a customer may not use one (internal_email_address). */
+            internal_email_addresses: string[];
+            /** @description Whether consents may be migrated at all (field_not_enabled). */
+            consents_enabled: boolean;
+            /** @description Consent types the deployment has configured. */
+            consent_types: string[];
+            /** @description Priority Services Register needs: the description, the electricity and gas industry codes, and whether the need is temporary (a temporary need must end). */
+            psr_needs: {
+                description: string;
+                electricity_code: string | null;
+                gas_code: string | null;
+                temporary: boolean;
+            }[];
+            /** @description Customer detail namespaces the deployment registered, with the type of their value. */
+            customer_detail_namespaces: {
+                namespace: string;
+                /** @enum {unknown} */
+                type: "string" | "integer" | "number" | "boolean" | "date";
+                /** @description A regular expression a text value must match. */
+                pattern?: string;
+                /** @description No two customers may share the value. */
+                unique?: boolean;
+                /** @description Every customer must give it. */
+                required?: boolean;
+            }[];
+            complaint_types: {
+                type: string;
+                subtypes: string[];
+            }[];
+            official_complaint_organisations: {
+                organisation: string;
+                statuses: string[];
+            }[];
+            complaint_sources: string[];
+        };
+        /**
+         * SupplyCatalogue
+         * @description What the platform's supply address, meter point, meter and agent validators check against.
+         */
+        SupplyCatalogue: {
+            /** @description Industry market participants (MPIDs) and the roles they hold (market_participant_not_found). */
+            market_participants: {
+                mpid: string;
+                name: string;
+                roles: ("SUPPLIER" | "MOP" | "DC" | "DA" | "MAM" | "MAP" | "SHIPPER")[];
+            }[];
+            /** @description Contract references held with agents (agent_contract_reference_does_not_exist). */
+            agent_contract_references: {
+                mpid: string;
+                /** @enum {unknown} */
+                role: "MOP" | "DC" | "DA";
+                reference: string;
+            }[];
+            /** @description The import configuration "skip supply point creation". */
+            skip_supply_point_creation: boolean;
+            /** @description The import configuration "skip property creation". */
+            skip_property_creation: boolean;
+        };
+        /**
+         * AgreementsCatalogue
+         * @description What the platform's agreement, product, tariff and contract validators check against.
+         */
+        AgreementsCatalogue: {
+            /** @description Products (tariffs) on sale: code, fuel, the rate bands (one for a single-rate tariff, two for Economy 7 ...), whether prepay, when available, and the characteristics it takes. */
+            products: {
+                code: string;
+                display_name: string;
+                /** @enum {unknown} */
+                fuel: "ELECTRICITY" | "GAS";
+                rate_bands: string[];
+                is_prepay: boolean;
+                is_variable: boolean;
+                /** Format: date-time */
+                available_from: string;
+                /** Format: date-time */
+                available_to: string | null;
+                characteristics?: {
+                    code: string;
+                    values: string[];
+                }[];
+            }[];
+            contribution_schemes: string[];
+            affiliate_organisations: string[];
+        };
+        /**
+         * MoneyCatalogue
+         * @description What the platform's ledger, transaction, payment and debt validators check against.
+         */
+        MoneyCatalogue: {
+            /** @description Ledger types the deployment keeps (ledger_code_does_not_exist). */
+            ledger_codes: string[];
+            debt_collection_agencies: string[];
+            /** @description Whether CAIS references may be migrated (cais_references_not_supported). */
+            cais_references_supported: boolean;
+            payment_plan_strategies: string[];
+            standalone_payment_request_methods: string[];
+            /** @description The days of the month a payment schedule may collect on (invalid_payment_day_for_payment_schedule). */
+            payment_day_of_month: {
+                min: number;
+                max: number;
+            };
+            /** @description The largest amount of a fixed payment schedule, in pounds (fixed_payment_schedule_amount_out_of_range). */
+            fixed_payment_schedule_max_amount: number;
+            incomplete_payments_enabled: boolean;
+        };
+        /**
+         * AccountCatalogue
+         * @description What the platform's account-level validators (campaigns, references, business, portfolio, dunning, teams) check against.
+         */
+        AccountCatalogue: {
+            campaigns: {
+                slug: string;
+                name: string;
+            }[];
+            account_reference_namespaces: string[];
+            dunning_paths: string[];
+            business_detail_keys: {
+                key: string;
+                /** @enum {unknown} */
+                type: "string" | "integer" | "number" | "boolean" | "date";
+                pattern?: string;
+            }[];
+            /** @description Organisation numbers of registered partner organisations. */
+            partner_organisations: string[];
+            managed_accounts_allowed: boolean;
+            /** @description The supplier creates new portfolios on import (portfolio references are then refused). */
+            create_new_portfolios: boolean;
+            /** @description Accounts are allocated to operations teams automatically (process needs no team name). */
+            operations_team_auto_allocation: boolean;
+        };
     };
     responses: {
         /** @description The body or a parameter is not valid; nothing changed. */
@@ -1094,9 +1234,15 @@ export type SchemaMeterPointOutcome = components['schemas']['MeterPointOutcome']
 export type SchemaMeterPointOutcomeChange = components['schemas']['MeterPointOutcomeChange'];
 export type SchemaRegistrationFlowFaultChange = components['schemas']['RegistrationFlowFaultChange'];
 export type SchemaMeterPointRegistrationView = components['schemas']['MeterPointRegistrationView'];
+export type SchemaPlatformCatalogue = components['schemas']['PlatformCatalogue'];
 export type SchemaMockConfig = components['schemas']['MockConfig'];
 export type SchemaFieldError = components['schemas']['FieldError'];
 export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
+export type SchemaPeopleCatalogue = components['schemas']['PeopleCatalogue'];
+export type SchemaSupplyCatalogue = components['schemas']['SupplyCatalogue'];
+export type SchemaAgreementsCatalogue = components['schemas']['AgreementsCatalogue'];
+export type SchemaMoneyCatalogue = components['schemas']['MoneyCatalogue'];
+export type SchemaAccountCatalogue = components['schemas']['AccountCatalogue'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
