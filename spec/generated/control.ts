@@ -943,7 +943,7 @@ export interface components {
          * PlatformCatalogue
          * @description The platform's own data that some of its validators check a payload against (decision 015): campaigns, products and tariffs, market participants, ledger codes, teams, registers of codes and the deployment's switches. The reference is silent on all of it; the platform's validators name the checks (`x-source: platform`), and the values are the kit's realistic defaults (`x-kit-assumption`), which the operator replaces through the control API and the fixtures draw from. One part per family of validators.
          */
-        PlatformCatalogue: components["schemas"]["PeopleCatalogue"] & components["schemas"]["SupplyCatalogue"] & components["schemas"]["AgreementsCatalogue"] & components["schemas"]["MoneyCatalogue"] & components["schemas"]["AccountCatalogue"];
+        PlatformCatalogue: components["schemas"]["PeopleCatalogue"] & components["schemas"]["SupplyCatalogue"] & components["schemas"]["AgreementsCatalogue"] & components["schemas"]["MoneyCatalogue"] & components["schemas"]["PaymentsCatalogue"] & components["schemas"]["AccountCatalogue"];
         /**
          * @description A mock configuration file (YAML or JSON) for `npm start -- --config FILE`; it replaces the
          *     default state. snake_case like the rest of the control API; a file in the earlier
@@ -1114,11 +1114,17 @@ export interface components {
         };
         /**
          * MoneyCatalogue
-         * @description What the platform's ledger, transaction, payment and debt validators check against.
+         * @description What the platform's ledger, transaction and statement validators check against.
          */
         MoneyCatalogue: {
             /** @description Ledger types the deployment keeps (ledger_code_does_not_exist). */
             ledger_codes: string[];
+        };
+        /**
+         * PaymentsCatalogue
+         * @description What the platform's payment, debt and deposit validators check against.
+         */
+        PaymentsCatalogue: {
             debt_collection_agencies: string[];
             /** @description Whether CAIS references may be migrated (cais_references_not_supported). */
             cais_references_supported: boolean;
@@ -1242,6 +1248,7 @@ export type SchemaPeopleCatalogue = components['schemas']['PeopleCatalogue'];
 export type SchemaSupplyCatalogue = components['schemas']['SupplyCatalogue'];
 export type SchemaAgreementsCatalogue = components['schemas']['AgreementsCatalogue'];
 export type SchemaMoneyCatalogue = components['schemas']['MoneyCatalogue'];
+export type SchemaPaymentsCatalogue = components['schemas']['PaymentsCatalogue'];
 export type SchemaAccountCatalogue = components['schemas']['AccountCatalogue'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseNotFound = components['responses']['NotFound'];
