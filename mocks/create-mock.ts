@@ -48,6 +48,7 @@ export function stateFromConfig(config: MockConfig, env: MockEnv): MockState {
       concurrencyLimit: config.concurrency_limit ?? null,
       processingTimeMs: config.processing_time_ms ?? 0,
     },
+    ...(config.platform_catalogue ? { platformCatalogue: config.platform_catalogue } : {}),
   });
 }
 

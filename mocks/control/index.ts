@@ -11,6 +11,7 @@ import * as listings from './listings.ts';
 import * as mockAccounts from './mock-accounts.ts';
 import * as mockConfiguration from './mock-configuration.ts';
 import * as mockState from './mock-state.ts';
+import * as platformCatalogue from './platform-catalogue.ts';
 import type { ControlContext, ControlOperations } from './types.ts';
 
 /** Every control operation by operationId. */
@@ -19,6 +20,7 @@ export const controlOperations: ControlOperations = {
   ...mockConfiguration,
   ...mockAccounts,
   ...listings,
+  ...platformCatalogue,
 };
 
 /** The control API for a configuration; `freshState` builds the state reset goes back to. */

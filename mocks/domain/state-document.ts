@@ -11,8 +11,18 @@ import { MemoryAccounts, type MockState, upgradeState } from './state.ts';
 
 type Json = Record<string, unknown>;
 
-/** Values copied as they are: the interface's own payloads (in both namings). */
-const OPAQUE = new Set(['data', 'transactionData', 'transaction_data', 'statement']);
+/**
+ * Values copied as they are: the interface's own payloads and the platform catalogue, whose keys
+ * are snake_case in memory too (in both namings).
+ */
+const OPAQUE = new Set([
+  'data',
+  'transactionData',
+  'transaction_data',
+  'statement',
+  'platformCatalogue',
+  'platform_catalogue',
+]);
 /** Maps whose keys are data (codes, account keys, hashes, MPANs), not field names. */
 const MAPS = new Set([
   'suppliers',

@@ -4,7 +4,11 @@
  * into the functions that need them. Every command that changes the state bumps its revision,
  * so that the edge persists exactly the requests that changed something (decision 008).
  */
-import type { components } from '../../spec/index.ts';
+import {
+  type components,
+  defaultPlatformCatalogue,
+  type PlatformCatalogue,
+} from '../../spec/index.ts';
 import { type ClockState, runningClock } from './clock.ts';
 
 type Schemas = components['schemas'];
@@ -185,6 +189,11 @@ export interface MockState {
   placedDocuments: string[];
   /** The simulated upstream payment vendor (PAY-2, PAY-4, PAY-5). */
   paymentVendor: PaymentVendorState;
+  /**
+   * The platform's own data its validators check payloads against (GEN-6, decision 015); its
+   * keys are the catalogue's snake_case, kept as they are in documents.
+   */
+  platformCatalogue: PlatformCatalogue;
 }
 
 /** What the lists of account import processes show of one (STS-9..STS-11). */
@@ -268,10 +277,14 @@ export function touch(state: MockState): void {
 
 /**
  * A state export of an earlier version of the mock, brought to the current form: account keys
- * and vendor memory that used a NUL separator get the readable `/` and `|` (decision 008).
+ * and vendor memory that used a NUL separator get the readable `/` and `|` (decision 008), and
+ * a state without a platform catalogue gets the kit's defaults (decision 015).
  */
 export function upgradeState(
-  state: Omit<MockState, 'accounts'> & { accounts?: Record<string, AccountRecord> },
+  state: Omit<MockState, 'accounts' | 'platformCatalogue'> & {
+    accounts?: Record<string, AccountRecord>;
+    platformCatalogue?: PlatformCatalogue;
+  },
 ): MockState {
   const rekey = <T>(record: Record<string, T>) =>
     Object.fromEntries(Object.entries(record).map(([k, v]) => [k.replace('\u0000', '/'), v]));
@@ -280,6 +293,8 @@ export function upgradeState(
     revision: state.revision ?? 0,
     accounts: new MemoryAccounts(rekey(state.accounts ?? {})),
     skipMarks: (state.skipMarks ?? []).map((k) => k.replace('\u0000', '/')),
+    // A state exported before the catalogue existed checks against the kit's defaults.
+    platformCatalogue: state.platformCatalogue ?? structuredClone(defaultPlatformCatalogue),
     paymentVendor: state.paymentVendor && {
       ...state.paymentVendor,
       accountFaults: rekey(state.paymentVendor.accountFaults ?? {}),
@@ -311,6 +326,8 @@ export interface StateSeed {
   tokenLifetimeSeconds?: number;
   refreshLifetimeSeconds?: number;
   processing?: Partial<ProcessingSettings>;
+  /** The platform catalogue; the kit's defaults when absent (decision 015). */
+  platformCatalogue?: PlatformCatalogue;
 }
 
 /** A fresh state from the operator's configuration. */
@@ -333,5 +350,6 @@ export function createState(seed: StateSeed): MockState {
     checkDocuments: false,
     placedDocuments: [],
     paymentVendor: { supplierFaults: {}, accountFaults: {}, intermittentFailed: [] },
+    platformCatalogue: structuredClone(seed.platformCatalogue ?? defaultPlatformCatalogue),
   };
 }

@@ -8,7 +8,9 @@
  * disk: a write costs the same at a million accounts as at ten, and a crash (kill -9 included)
  * loses nothing that was acknowledged. Concurrent requests share commits (group commit).
  */
+
 import { type Database, open, type RootDatabase } from 'lmdb';
+import { defaultPlatformCatalogue } from '../../spec/index.ts';
 import type { AccountMap, AccountRecord, MockState, ProcessSummary } from '../domain/state.ts';
 
 /** A stored account: its record and its place in the staging order. */
@@ -85,7 +87,9 @@ export class StoredAccounts implements AccountMap {
       tokens[key] = value;
       this.#writtenTokens.add(key);
     }
-    return { ...meta, outbox, tokens };
+    // A store written before the platform catalogue existed checks against the kit's defaults.
+    const platformCatalogue = meta.platformCatalogue ?? structuredClone(defaultPlatformCatalogue);
+    return { ...meta, platformCatalogue, outbox, tokens };
   }
 
   /** Ties the map to the state it belongs to (its revision tells when held records may go). */

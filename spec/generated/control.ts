@@ -179,6 +179,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the platform catalogue
+         * @description The platform's own data the mock's platform validators check payloads against (GEN-6, decision 015): the kit's defaults until the operator changes them.
+         */
+        get: operations["getPlatformCatalogue"];
+        /**
+         * Replace the platform catalogue
+         * @description Replaces the whole catalogue (GEN-6, decision 015). A catalogue that does not match the schema is refused with 400 and changes nothing.
+         */
+        put: operations["putPlatformCatalogue"];
+        post?: never;
+        /**
+         * Restore the configured platform catalogue
+         * @description Puts back the catalogue of the mock's configuration (the config file's `platform_catalogue`, or the kit's defaults), leaving the rest of the state as it is (decision 015).
+         */
+        delete: operations["resetPlatformCatalogue"];
+        options?: never;
+        head?: never;
+        /**
+         * Change parts of the platform catalogue
+         * @description Replaces the sections the body names and keeps the others (a JSON merge patch of the top level, RFC 7396: a section's list is replaced whole, not merged). The result must match the catalogue's schema, or the request is refused with 400 and changes nothing (GEN-6, decision 015).
+         */
+        patch: operations["patchPlatformCatalogue"];
+        trace?: never;
+    };
     "/__mock/suppliers": {
         parameters: {
             query?: never;
@@ -884,6 +916,8 @@ export interface components {
                 };
                 intermittent_failed: string[];
             };
+            /** @description The platform catalogue in use (decision 015); a state without it (an earlier export) gets the configured catalogue. */
+            platform_catalogue?: components["schemas"]["PlatformCatalogue"];
         };
         DocumentSettings: {
             check_documents: boolean;
@@ -944,6 +978,10 @@ export interface components {
          * @description The platform's own data that some of its validators check a payload against (decision 015): campaigns, products and tariffs, market participants, ledger codes, teams, registers of codes and the deployment's switches. The reference is silent on all of it; the platform's validators name the checks (`x-source: platform`), and the values are the kit's realistic defaults (`x-kit-assumption`), which the operator replaces through the control API and the fixtures draw from. One part per family of validators.
          */
         PlatformCatalogue: components["schemas"]["PeopleCatalogue"] & components["schemas"]["SupplyCatalogue"] & components["schemas"]["AgreementsCatalogue"] & components["schemas"]["MoneyCatalogue"] & components["schemas"]["PaymentsCatalogue"] & components["schemas"]["AccountCatalogue"];
+        /** @description Sections of the platform catalogue to replace (PATCH /__mock/catalogue); the merged catalogue is checked against PlatformCatalogue. */
+        PlatformCatalogueChange: {
+            [key: string]: unknown;
+        };
         /**
          * @description A mock configuration file (YAML or JSON) for `npm start -- --config FILE`; it replaces the
          *     default state. snake_case like the rest of the control API; a file in the earlier
@@ -965,6 +1003,8 @@ export interface components {
             refresh_lifetime_seconds?: number;
             concurrency_limit?: number | null;
             processing_time_ms?: number;
+            /** @description The platform catalogue the mock starts and resets with (decision 015); the kit's defaults when absent. GET /__mock/catalogue shows the defaults to start from. */
+            platform_catalogue?: components["schemas"]["PlatformCatalogue"];
         };
         /** @description One failing field of an error body (ERR-4). */
         FieldError: {
@@ -1241,6 +1281,7 @@ export type SchemaMeterPointOutcomeChange = components['schemas']['MeterPointOut
 export type SchemaRegistrationFlowFaultChange = components['schemas']['RegistrationFlowFaultChange'];
 export type SchemaMeterPointRegistrationView = components['schemas']['MeterPointRegistrationView'];
 export type SchemaPlatformCatalogue = components['schemas']['PlatformCatalogue'];
+export type SchemaPlatformCatalogueChange = components['schemas']['PlatformCatalogueChange'];
 export type SchemaMockConfig = components['schemas']['MockConfig'];
 export type SchemaFieldError = components['schemas']['FieldError'];
 export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
@@ -1547,6 +1588,97 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getPlatformCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformCatalogue"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    putPlatformCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformCatalogue"];
+            };
+        };
+        responses: {
+            /** @description The catalogue now in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformCatalogue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    resetPlatformCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue now in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformCatalogue"];
+                };
+            };
+        };
+    };
+    patchPlatformCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformCatalogueChange"];
+            };
+        };
+        responses: {
+            /** @description The catalogue now in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformCatalogue"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     listSuppliers: {

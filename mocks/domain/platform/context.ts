@@ -44,7 +44,7 @@ export function platformContext(
   return {
     today: clockToday(state.clock, at),
     now: clockTimestamp(state.clock, at),
-    catalogue: (state as { catalogue?: PlatformCatalogue }).catalogue ?? defaultPlatformCatalogue,
+    catalogue: state.platformCatalogue ?? defaultPlatformCatalogue,
     state,
     ...(accountKey !== undefined ? { accountKey } : {}),
   };
