@@ -55,9 +55,10 @@ describe('platform input coercion (validateRequestBody)', () => {
       'validateAccount',
       account({ transfer_balance: '1.12345678901' }),
     );
-    expect(text).toContainEqual(
-      expect.objectContaining({ attr: 'transfer_balance', code: 'invalid' }),
-    );
+    // Text gets the same code as a number: the platform's DecimalField reads both alike.
+    expect(text).toEqual([
+      expect.objectContaining({ attr: 'transfer_balance', code: 'max_decimal_places' }),
+    ]);
   });
 
   test('[GEN-8] a transaction amount given as a decimal string is read as a number', () => {

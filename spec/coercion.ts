@@ -214,11 +214,15 @@ export class PlatformCoercion {
       }
       return e.decimalAs === 'number' ? value : text;
     }
-    if (typeof value === 'string' && e.decimalAs === 'number') {
-      // A decimal string for a field the kit keeps as a number: read it when it is one.
-      if (/^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) && decimalProblem(value, limits) === null) {
-        return Number(value);
+    if (typeof value === 'string' && /^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value)) {
+      // Decimal text beyond the precision gets the platform's decimal code whatever the form the
+      // kit keeps; within it, a field the kit keeps as a number reads it as one.
+      const problem = decimalProblem(value, limits);
+      if (problem) {
+        errors.push({ attr: attr || 'non_field_errors', ...problem });
+        return value;
       }
+      if (e.decimalAs === 'number') return Number(value);
     }
     return value;
   }

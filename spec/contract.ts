@@ -260,9 +260,15 @@ export class Contract {
     const schema = this.#mediaSchema(this.operation(operationId).operation.requestBody);
     if (!schema) return [];
     const coerced = this.#coercion.coerce(schema as Json, body);
-    const errors = this.#validateWith(`request:${operationId}`, schema, body);
-    const seen = new Set(errors.map((e) => e.attr));
-    errors.push(...coerced.errors.filter((e) => !seen.has(e.attr)));
+    // A decimal beyond the field's precision gets the platform's own code (max_decimal_places,
+    // max_whole_digits) rather than the schema's generic failure on the same field.
+    const precise = new Set(coerced.errors.map((e) => e.attr));
+    const errors = [
+      ...this.#validateWith(`request:${operationId}`, schema, body).filter(
+        (e) => !precise.has(e.attr),
+      ),
+      ...coerced.errors,
+    ];
     if (errors.length === 0) this.#applyStandIns(schema as Json, body);
     return errors;
   }

@@ -12,7 +12,6 @@ import {
   collectRuleCitations,
   countSources,
   renderAssumptions,
-  renderPlatform,
   renderTraceability,
 } from './traceability.ts';
 
