@@ -8,7 +8,7 @@
 import type { components } from '../../spec/index.ts';
 import { checkAccountRules } from './account-rules.ts';
 import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
-import { clockTimestamp, clockToday } from './clock.ts';
+import { clockTimestamp } from './clock.ts';
 import type { MockEnv } from './env.ts';
 import { LazyList } from './lazy-list.ts';
 import { checkPlatformAccountRules, platformContext } from './platform/index.ts';
