@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { defaultPlatformCatalogue } from '../../spec/index.ts';
 import {
   domesticExample,
   EXAMPLE_EXTERNAL,
@@ -381,5 +382,34 @@ test.describe('journal and outbox', () => {
     await expect(page.locator('#outbox-table')).toContainText(EXAMPLE_EXTERNAL);
     await page.locator('#outbox-table').getByText('Read').click();
     await expect(page.locator('#outbox-table details p')).toContainText(EXAMPLE_EXTERNAL);
+  });
+});
+
+test.describe('the platform catalogue', () => {
+  test('[GEN-6] the catalogue is edited as JSON, a broken one is refused, the configured one restored', async ({
+    page,
+    server,
+  }) => {
+    await openConsole(page, server);
+    const text = page.getByLabel('Platform catalogue (JSON)');
+    await expect(text).toHaveValue(/"campaigns"/);
+    const catalogue = JSON.parse(await text.inputValue());
+    catalogue.campaigns = [{ slug: 'winter-warmth-2026', name: 'Winter Warmth 2026' }];
+    await text.fill(JSON.stringify(catalogue, null, 2));
+    await page.getByRole('button', { name: 'Save catalogue' }).click();
+    await expectMessage(page, 'Save the platform catalogue: 200');
+    expect(server.mock.service.state.platformCatalogue.campaigns).toEqual(catalogue.campaigns);
+    await expect(page.locator('#catalogue-summary')).toContainText('campaigns: 1');
+
+    await text.fill('{"campaigns": "none"}');
+    await page.getByRole('button', { name: 'Save catalogue' }).click();
+    await expectMessage(page, 'Save the platform catalogue: 400');
+    expect(server.mock.service.state.platformCatalogue.campaigns).toEqual(catalogue.campaigns);
+
+    await page.getByRole('button', { name: 'Restore the configured catalogue' }).click();
+    await expectMessage(page, 'Restore the configured platform catalogue: 200');
+    const configured = defaultPlatformCatalogue.campaigns.length;
+    await expect(page.locator('#catalogue-summary')).toContainText(`campaigns: ${configured}`);
+    await expect(text).toHaveValue(/spring|refer|smart/);
   });
 });

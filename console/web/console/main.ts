@@ -1218,6 +1218,73 @@ function renderOutbox(entries: OutboxEntry[]) {
 
 const outboxSection = section('outbox', 'Outbox', outboxTable);
 
+/* ---------- the platform catalogue (GEN-6, decision 015) ---------- */
+const catalogueText = h('textarea', { rows: '16', spellcheck: 'false' });
+const catalogueSummary = h('p', { id: 'catalogue-summary', class: 'muted' });
+/** The person's edits win over polling until they save or restore. */
+let catalogueEdited = false;
+catalogueText.addEventListener('input', () => {
+  catalogueEdited = true;
+});
+
+async function saveCatalogue() {
+  let body: unknown;
+  try {
+    body = JSON.parse(catalogueText.value);
+  } catch (error) {
+    report('Save the platform catalogue', {
+      status: 400,
+      body: { detail: `not JSON: ${(error as Error).message}` },
+    });
+    return;
+  }
+  const answer = await act('Save the platform catalogue', () => control('PUT', 'catalogue', body));
+  if (answer.status < 400) catalogueEdited = false;
+}
+
+async function restoreCatalogue() {
+  catalogueEdited = false;
+  await act('Restore the configured platform catalogue', () => control('DELETE', 'catalogue'));
+}
+
+function renderCatalogue(catalogue: Record<string, unknown>) {
+  render('catalogue', catalogueSummary, catalogue, () =>
+    Object.entries(catalogue)
+      .map(([section, value]) =>
+        Array.isArray(value)
+          ? `${section}: ${value.length}`
+          : `${section}: ${JSON.stringify(value)}`,
+      )
+      .join(' · '),
+  );
+  if (!catalogueEdited && document.activeElement !== catalogueText) {
+    const text = JSON.stringify(catalogue, null, 2);
+    if (catalogueText.value !== text) catalogueText.value = text;
+  }
+}
+
+const catalogueSection = section(
+  'catalogue',
+  'Platform catalogue',
+  h(
+    'p',
+    { class: 'muted' },
+    "The platform's own data its validators check payloads against: products and tariffs, campaigns, market participants, ledger codes, PSR codes and the deployment's switches. Edit the JSON and save it; a catalogue that does not match its schema is refused and changes nothing.",
+  ),
+  catalogueSummary,
+  field('Platform catalogue (JSON)', catalogueText, 'catalogue-json'),
+  h(
+    'div',
+    { class: 'row' },
+    h('button', { type: 'button', onclick: saveCatalogue }, 'Save catalogue'),
+    h(
+      'button',
+      { type: 'button', class: 'secondary', onclick: restoreCatalogue },
+      'Restore the configured catalogue',
+    ),
+  ),
+);
+
 /* ---------- polling ---------- */
 let refreshing: Promise<void> | undefined;
 let queued: Promise<void> | undefined;
@@ -1248,21 +1315,32 @@ function refresh(): Promise<void> {
       });
       if (journalOperation.value) journalQuery.set('operation_id', journalOperation.value);
       if (journalStatus.value) journalQuery.set('status', journalStatus.value);
-      const [clock, suppliers, teams, marks, faults, processing, accounts, journal, outbox] =
-        await Promise.all([
-          control<{ now: string; frozen: boolean }>('GET', 'clock'),
-          control<SupplierView[]>('GET', 'suppliers'),
-          control<string[]>('GET', 'operations-teams'),
-          control<SkipMark[]>('GET', 'skip-marks'),
-          control<Faults>('GET', 'payment-vendor/faults'),
-          control<{ concurrency_limit: number | null; processing_time_ms: number }>(
-            'GET',
-            'processing',
-          ),
-          control<AccountList>('GET', `accounts?${accountQuery}`),
-          control<JournalLine[]>('GET', `journal?${journalQuery}`),
-          control<OutboxEntry[]>('GET', 'outbox'),
-        ]);
+      const [
+        clock,
+        suppliers,
+        teams,
+        marks,
+        faults,
+        processing,
+        accounts,
+        journal,
+        outbox,
+        catalogue,
+      ] = await Promise.all([
+        control<{ now: string; frozen: boolean }>('GET', 'clock'),
+        control<SupplierView[]>('GET', 'suppliers'),
+        control<string[]>('GET', 'operations-teams'),
+        control<SkipMark[]>('GET', 'skip-marks'),
+        control<Faults>('GET', 'payment-vendor/faults'),
+        control<{ concurrency_limit: number | null; processing_time_ms: number }>(
+          'GET',
+          'processing',
+        ),
+        control<AccountList>('GET', `accounts?${accountQuery}`),
+        control<JournalLine[]>('GET', `journal?${journalQuery}`),
+        control<OutboxEntry[]>('GET', 'outbox'),
+        control<Record<string, unknown>>('GET', 'catalogue'),
+      ]);
       clockNow.textContent = `${clock.body.now}${clock.body.frozen ? ' (frozen)' : ''}`;
       frozen = clock.body.frozen;
       freezeButton.textContent = frozen ? 'Let the clock run' : 'Freeze the clock';
@@ -1281,6 +1359,7 @@ function refresh(): Promise<void> {
       renderAccounts(accounts.body);
       renderJournal(journal.body);
       renderOutbox(outbox.body);
+      renderCatalogue(catalogue.body);
       await refreshAccount();
       live.textContent = `Live: updated ${new Date().toLocaleTimeString()} (every ${POLL_MS / 1000} s)`;
     } catch (error) {
@@ -1327,6 +1406,7 @@ async function start() {
       h('a', { href: '#accounts' }, 'Accounts'),
       h('a', { href: '#journal' }, 'Journal'),
       h('a', { href: '#outbox' }, 'Outbox'),
+      h('a', { href: '#catalogue' }, 'Platform catalogue'),
     ),
     message,
     stateSection,
@@ -1335,6 +1415,7 @@ async function start() {
     accountsSection,
     journalSection,
     outboxSection,
+    catalogueSection,
   );
   await refresh();
   main.setAttribute('aria-busy', 'false');
