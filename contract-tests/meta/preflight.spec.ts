@@ -87,6 +87,9 @@ function expectDidNotRun(reports: string, cause: RegExp): void {
   expect(playwright.suites).toHaveLength(1);
   expect(playwright.suites[0].title).toBe('preflight');
   expect(playwright.suites[0].specs[0].title).toMatch(cause);
+  const html = readFileSync(join(reports, 'contract-html', 'index.html'), 'utf8');
+  expect(html).toMatch(/did not run: /);
+  expect(html).toMatch(cause);
 }
 
 test.describe('preflight', () => {
@@ -124,7 +127,12 @@ test.describe('preflight', () => {
 
     // The wrong key is a secret like a right one: it appears in no report.
     for (const run of [keyRun, deadRun]) {
-      for (const file of ['conformance-summary.md', 'contract-junit.xml', 'playwright.json']) {
+      for (const file of [
+        'conformance-summary.md',
+        'contract-junit.xml',
+        'playwright.json',
+        'contract-html/index.html',
+      ]) {
         expect(readFileSync(join(run.reports, file), 'utf8')).not.toContain(wrongKey);
       }
     }

@@ -275,9 +275,19 @@ export default class ConformanceSummaryReporter implements Reporter {
     return join(this.#outputDir, fallback);
   }
 
+  /** Where the HTML reporter writes (its `outputFolder`). */
+  #htmlFolder(): string {
+    for (const entry of this.#config?.reporter ?? []) {
+      const [reporter, options] = entry as [string, { outputFolder?: string } | undefined];
+      if (reporter === 'html' && options?.outputFolder) return options.outputFolder;
+    }
+    return join(this.#outputDir, 'contract-html');
+  }
+
   /**
    * Rewrites every report for a run that did not start: one failing test, "did not run: <cause>",
-   * in the summary, the traceability report, JUnit and the JSON report (which CI counts).
+   * in the summary, the traceability report, JUnit, the JSON report (which CI counts) and the
+   * HTML report.
    */
   #didNotRun(cause: string, result: FullResult): void {
     mkdirSync(this.#outputDir, { recursive: true });
@@ -408,6 +418,23 @@ export default class ConformanceSummaryReporter implements Reporter {
       flaky: 0,
     };
     writeFileSync(jsonPath, JSON.stringify(report, null, 2));
+    // The HTML report too: a person opening it must not read an earlier run's results as this one's.
+    const html = this.#htmlFolder();
+    rmSync(html, { recursive: true, force: true });
+    mkdirSync(html, { recursive: true });
+    writeFileSync(
+      join(html, 'index.html'),
+      [
+        '<!doctype html>',
+        '<html lang="en"><head><meta charset="utf-8"><title>Data-Import contract suite: did not run</title></head>',
+        '<body><main>',
+        '<h1>Data-Import contract suite</h1>',
+        `<p><strong>${xml(title)}</strong></p>`,
+        `<p>Target: ${xml(summary.target)}. Mode: ${xml(summary.mode)}. Started ${summary.startedAt}; no rule was checked (1 test, 1 failed: the preflight).</p>`,
+        '</main></body></html>',
+        '',
+      ].join('\n'),
+    );
     console.error(
       `\n${title}\n(run status: ${result.status}; reports in ${this.#outputDir}/ say so)`,
     );
