@@ -166,7 +166,10 @@ export function countSources(document: Json): SourceCounts {
     if (!node || typeof node !== 'object') return;
     const obj = node as Json;
     if (Array.isArray(obj['x-rules'])) counts.reference += 1;
-    if (obj['x-source'] === 'platform') counts.platform += 1;
+    // A platform fact: a field the platform adds (x-source) or a fact stated in words (x-platform-note).
+    if (obj['x-source'] === 'platform' || typeof obj['x-platform-note'] === 'string') {
+      counts.platform += 1;
+    }
     if (typeof obj['x-kit-assumption'] === 'string') counts.kit += 1;
     const differences = obj['x-platform-difference'];
     if (differences && typeof differences === 'object') {
@@ -236,7 +239,7 @@ export function renderPlatform(
     '| source | elements |',
     '|---|---|',
     `| reference rules (\`x-rules\`) | ${counts.reference} |`,
-    `| platform facts (\`x-source: platform\`) | ${counts.platform} |`,
+    `| platform facts (\`x-source: platform\`, \`x-platform-note\`) | ${counts.platform} |`,
     `| kit decisions (\`x-kit-assumption\`) | ${counts.kit} |`,
     `| reference differs from the platform (\`x-platform-difference\`) | ${counts.differences} |`,
     '',

@@ -26,6 +26,7 @@ import type {
   TestError,
   TestResult,
 } from '@playwright/test/reporter';
+import { platformCodeResults, platformCodesMarkdown } from '../support/platform-codes.ts';
 import { secretsFile } from '../support/redact.ts';
 import { readSecrets, type SecretHit, scanAndRedact } from '../support/secret-scan.ts';
 import { DID_NOT_RUN, readSettings } from '../support/settings.ts';
@@ -232,14 +233,23 @@ export default class ConformanceSummaryReporter implements Reporter {
       }
     }
     const { traces, problems } = trace(testsByRule);
+    const platformCodes = platformCodeResults(
+      records.map((r) => ({
+        title: r.title,
+        outcome: r.outcome,
+        softSources: r.softFindings.map((f) => f.source),
+      })),
+    );
     writeFileSync(
       join(this.#outputDir, 'contract-traceability.md'),
-      traceabilityMarkdown(
+      `${traceabilityMarkdown(
         traces,
         problems,
         `Run ${meta.runId}: target ${meta.target}, mode ${meta.mode}, ${meta.finishedAt}.`,
-      ),
+      )}\n${platformCodesMarkdown(platformCodes)}`,
     );
+    const platformCount = (what: string) =>
+      [...platformCodes.values()].filter((r) => r === what).length;
 
     const summary = {
       ...meta,
@@ -250,6 +260,13 @@ export default class ConformanceSummaryReporter implements Reporter {
         withTests: traces.filter((t) => t.tests.length).length,
         withReason: traces.filter((t) => t.reason).length,
         traceabilityProblems: problems,
+      },
+      platformCodes: {
+        total: platformCodes.size,
+        asThePlatform: platformCount('as the platform'),
+        differ: platformCount('differs (soft)'),
+        failed: platformCount('failed'),
+        notInThisRun: platformCount('not in this run'),
       },
       operations: perOperation,
       softFindings,
