@@ -34,6 +34,7 @@ type EnergyPoint = {
   supply_type: 'ELECTRICITY' | 'GAS';
   supply_start_date: string;
   last_billed_to_date?: string;
+  supply_end_date?: string | null;
   agreements?: Agreement[];
   meters?: Meter[];
   ccl_exemptions?: Schemas['EnergyTaxExemption'][];
@@ -164,7 +165,10 @@ function tariffChecks(
   availabilityChecks(errors, scope, agreement, at, end, product);
 }
 
-/** Agreements effective before their variable or tracker product went on sale. */
+/**
+ * Agreements effective before their variable or tracker product went on sale: on a declared
+ * business contract at all, otherwise when the platform bills part of them before the launch.
+ */
 function availabilityChecks(
   errors: FieldError[],
   scope: PointScope,
@@ -175,7 +179,16 @@ function availabilityChecks(
 ): void {
   const from = productAvailableFrom(product);
   if (product.kind === 'FIXED' || agreement.effective_from >= from) return;
-  // The platform bills part of the agreement before the product exists.
+  const contract = agreement.business_contract_identifier;
+  if (typeof contract === 'string' && scope.contracts.has(contract)) {
+    push(
+      errors,
+      'agreement_cannot_start_before_product_available',
+      `${at}.effective_from`,
+      `The agreement of contract ${contract} starts on ${agreement.effective_from}, before its variable product ${product.code} is available (${from}).`,
+    );
+    return;
+  }
   const billedFrom =
     agreement.effective_from > scope.billingFrom ? agreement.effective_from : scope.billingFrom;
   if (billedFrom < from && (end === undefined || billedFrom < end)) {
@@ -184,16 +197,6 @@ function availabilityChecks(
       'agreement_effective_from_before_product_available_from',
       `${at}.effective_from`,
       `The agreement starts on ${agreement.effective_from} and is billed from ${billedFrom}, before product ${product.code} is available (${from}).`,
-    );
-    return;
-  }
-  const contract = agreement.business_contract_identifier;
-  if (typeof contract === 'string' && scope.contracts.has(contract)) {
-    push(
-      errors,
-      'agreement_cannot_start_before_product_available',
-      `${at}.effective_from`,
-      `The agreement of contract ${contract} starts on ${agreement.effective_from}, before its variable product ${product.code} is available (${from}).`,
     );
   }
 }
@@ -373,6 +376,19 @@ function pointChecks(
     );
   });
   continuityChecks(errors, scope, agreements, order);
+  const supplyEnd = scope.point.supply_end_date;
+  if (supplyEnd) {
+    agreements.forEach((agreement, i) => {
+      if (agreement.effective_from >= supplyEnd) {
+        push(
+          errors,
+          'meterpoint_with_agreement_not_on_supply',
+          `${scope.at}.agreements.${i}.effective_from`,
+          `The agreement starts on ${agreement.effective_from}, when the meter point's supply has ended (${supplyEnd}).`,
+        );
+      }
+    });
+  }
   meterChecks(errors, scope, agreements, order, products, today);
   if (lastBilled && agreements.length > 0 && scope.point.supply_start_date <= lastBilled) {
     const covered = order.some((i) => {
