@@ -108,6 +108,6 @@ describe('tariff codes against the platform catalogue', () => {
       prepay: true,
       date: '2025-06-01',
     }).map((p) => p.code);
-    expect(onSale).toEqual(['PAYG-10-01-01', 'PAYG-FIX-12M-25-05-01']);
+    expect(onSale).toEqual(['PAYG-10-01-01', 'PAYG-19-04-01', 'PAYG-FIX-12M-25-05-01']);
   });
 });

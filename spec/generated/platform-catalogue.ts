@@ -742,6 +742,175 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
       ]
     },
     {
+      "code": "PAYG-19-04-01",
+      "display_name": "Pay As You Go Variable April 2019",
+      "kind": "VARIABLE",
+      "is_prepay": true,
+      "term_months": null,
+      "available_from": "2019-04-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
       "code": "FIX-12M-19-06-01",
       "display_name": "Fixed 12M June 2019",
       "kind": "FIXED",
