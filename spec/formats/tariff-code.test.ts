@@ -1,11 +1,14 @@
 import { base, en, en_GB, Faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
+import { defaultPlatformCatalogue } from '../generated/platform-catalogue.ts';
 import { GSP_GROUP_LETTERS } from './mpan.ts';
 import {
+  findTariff,
   generateProductCode,
   generateTariffCode,
   isValidTariffCode,
   parseTariffCode,
+  productsOnSale,
 } from './tariff-code.ts';
 
 function seeded(seed: number): Faker {
@@ -79,5 +82,32 @@ describe('generateTariffCode', () => {
     };
     expect(run(4)).toEqual(run(4));
     expect(run(4)).not.toEqual(run(5));
+  });
+});
+
+describe('tariff codes against the platform catalogue', () => {
+  const products = defaultPlatformCatalogue.products;
+
+  it('finds a regional code of a product tariff and a tariff code of its own', () => {
+    expect(findTariff(products, 'E-2R-SVT-10-01-01-C')?.tariff.rate_bands).toContain(
+      'CONSUMPTION_NIGHT',
+    );
+    expect(findTariff(products, 'GAS-1234-J')?.product.is_prepay).toBe(true);
+  });
+
+  it('finds no tariff of a fuel or type the product lacks, nor the regional form of own codes', () => {
+    expect(findTariff(products, 'G-1R-AGILE-24-10-01-C')).toBeUndefined();
+    expect(findTariff(products, 'E-4R-SVT-10-01-01-C')).toBeUndefined();
+    expect(findTariff(products, 'E-1R-EXAMPLE-1234-J')).toBeUndefined();
+  });
+
+  it('offers only products on sale on the day, of the meter kind', () => {
+    const onSale = productsOnSale(products, {
+      fuel: 'E',
+      registers: '1R',
+      prepay: true,
+      date: '2025-06-01',
+    }).map((p) => p.code);
+    expect(onSale).toEqual(['PAYG-10-01-01', 'PAYG-19-04-01', 'PAYG-FIX-12M-25-05-01']);
   });
 });

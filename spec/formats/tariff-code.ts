@@ -91,3 +91,96 @@ export function generateTariffCode(faker: Faker, options: GenerateTariffCodeOpti
   }
   return code;
 }
+
+/** The platform catalogue's products (decision 015). */
+export type CatalogueProduct =
+  import('../generated/control.ts').components['schemas']['AgreementsCatalogue']['products'][number];
+
+/** One tariff of a catalogue product: a fuel and a tariff type. */
+export type CatalogueTariff = CatalogueProduct['tariffs'][number];
+
+/** A tariff code resolved against the catalogue. */
+export interface ResolvedTariff {
+  product: CatalogueProduct;
+  tariff: CatalogueTariff;
+}
+
+interface TariffIndex {
+  byProduct: Map<string, CatalogueProduct>;
+  byCode: Map<string, ResolvedTariff>;
+}
+
+// One index per products list: the catalogue changes only when the operator replaces it.
+const indexes = new WeakMap<readonly CatalogueProduct[], TariffIndex>();
+
+function indexOf(products: readonly CatalogueProduct[]): TariffIndex {
+  let index = indexes.get(products);
+  if (!index) {
+    index = { byProduct: new Map(), byCode: new Map() };
+    for (const product of products) {
+      index.byProduct.set(product.code, product);
+      for (const tariff of product.tariffs) {
+        for (const code of tariff.codes ?? []) index.byCode.set(code, { product, tariff });
+      }
+    }
+    indexes.set(products, index);
+  }
+  return index;
+}
+
+/**
+ * The product and tariff a tariff code names in a catalogue (platform: tariff_code_not_found):
+ * one of a tariff's own codes, or the regional form `{E|G}-{type}-{product}-{GSP}` of a tariff
+ * that has no codes of its own. Undefined when no tariff of the catalogue has the code.
+ */
+export function findTariff(
+  products: readonly CatalogueProduct[],
+  code: string,
+): ResolvedTariff | undefined {
+  const index = indexOf(products);
+  const own = index.byCode.get(code);
+  if (own) return own;
+  const parts = parseTariffCode(code);
+  if (!parts) return undefined;
+  const product = index.byProduct.get(parts.product);
+  const fuel = parts.fuel === 'E' ? 'ELECTRICITY' : 'GAS';
+  const tariff = product?.tariffs.find(
+    (t) => t.fuel === fuel && t.tariff_type === parts.registers && !t.codes?.length,
+  );
+  return product && tariff ? { product, tariff } : undefined;
+}
+
+/** The date (`YYYY-MM-DD`) a product goes on sale. */
+export function productAvailableFrom(product: CatalogueProduct): string {
+  return product.available_from.slice(0, 10);
+}
+
+/** The date (`YYYY-MM-DD`, exclusive) a product comes off sale, or undefined while on sale. */
+export function productAvailableTo(product: CatalogueProduct): string | undefined {
+  return product.available_to ? product.available_to.slice(0, 10) : undefined;
+}
+
+/** Whether a product is on sale on a date. */
+export function isProductAvailableOn(product: CatalogueProduct, date: string): boolean {
+  const to = productAvailableTo(product);
+  return productAvailableFrom(product) <= date && (to === undefined || date < to);
+}
+
+/**
+ * The products with a regional tariff of a fuel and type, prepay or not, on sale on a date: what
+ * a fixture may draw for an agreement starting then.
+ */
+export function productsOnSale(
+  products: readonly CatalogueProduct[],
+  options: { fuel: TariffFuel; registers: TariffRegisters; prepay: boolean; date: string },
+): CatalogueProduct[] {
+  const fuel = options.fuel === 'E' ? 'ELECTRICITY' : 'GAS';
+  return products.filter(
+    (p) =>
+      p.is_prepay === options.prepay &&
+      isProductAvailableOn(p, options.date) &&
+      p.tariffs.some(
+        (t) => t.fuel === fuel && t.tariff_type === options.registers && !t.codes?.length,
+      ),
+  );
+}

@@ -1128,28 +1128,55 @@ export interface components {
         };
         /**
          * AgreementsCatalogue
-         * @description What the platform's agreement, product, tariff and contract validators check against.
+         * @description What the platform's agreement, product, tariff and contract validators check against: the products on sale with their tariffs, the contribution schemes and the affiliate organisations (partner organisations are in the account part).
          */
         AgreementsCatalogue: {
-            /** @description Products (tariffs) on sale: code, fuel, the rate bands (one for a single-rate tariff, two for Economy 7 ...), whether prepay, when available, and the characteristics it takes. */
+            /** @description The products the deployment sells (tariff_code_not_found, rate_band_does_not_exist, open_ended_agreement_for_end_dated_product, tariff_type_does_not_match_meter_point_type, tariff_type_does_not_match_meter_type, agreement_effective_from_before_product_available_from, characteristic_code_not_found, invalid_characteristic_value). A product's tariffs are one per fuel and tariff type; an agreement's tariff_code names one of them, either in the regional form `{E|G}-{1R|2R|4R}-<product code>-<GSP group letter>` (every region) or as one of the tariff's own `codes`. */
             products: {
+                /** @description The product code, `NAME-YY-MM-DD` (the launch date) by the kit's convention. */
                 code: string;
                 display_name: string;
-                /** @enum {unknown} */
-                fuel: "ELECTRICITY" | "GAS";
-                rate_bands: string[];
+                /**
+                 * @description VARIABLE and TRACKER prices move with the market (their agreements may not be effective before the product is available); FIXED prices hold for the fixed term.
+                 * @enum {unknown}
+                 */
+                kind: "VARIABLE" | "FIXED" | "TRACKER";
+                /** @description A pay-as-you-go product, for prepayment meters only. */
                 is_prepay: boolean;
-                is_variable: boolean;
-                /** Format: date-time */
+                /** @description The fixed term of a FIXED product, in months. */
+                term_months?: number | null;
+                /**
+                 * Format: date-time
+                 * @description When the product goes on sale.
+                 */
                 available_from: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the product comes off sale (exclusive), or null while it is on sale; agreements on an end-dated product must be end-dated too.
+                 */
                 available_to: string | null;
-                characteristics?: {
-                    code: string;
-                    values: string[];
+                tariffs: {
+                    /** @enum {unknown} */
+                    fuel: "ELECTRICITY" | "GAS";
+                    /**
+                     * @description The registers the tariff prices: 1R single rate, 2R two rates (Economy 7), 4R four rates. An electricity meter point's settlement registers must match it.
+                     * @enum {unknown}
+                     */
+                    tariff_type: "1R" | "2R" | "4R";
+                    /** @description The rate bands the tariff prices (what rate overrides may override). */
+                    rate_bands: string[];
+                    /** @description Tariff codes of this tariff outside the regional form (older or imported tariffs); without them the tariff has the regional codes. */
+                    codes?: string[];
+                    /** @description The characteristics an agreement on this tariff may carry, each with the values it takes; none when absent. */
+                    characteristics?: {
+                        code: string;
+                        values: string[];
+                    }[];
                 }[];
             }[];
+            /** @description The contribution schemes agreements may join (invalid_contribution_scheme). */
             contribution_schemes: string[];
+            /** @description The affiliate organisations commission contracts may name (affiliate_organisation_does_not_exist). */
             affiliate_organisations: string[];
         };
         /**

@@ -57,33 +57,2804 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
   "operations_team_auto_allocation": true,
   "products": [
     {
-      "code": "VAR-22-11-01",
-      "display_name": "Flexible Energy November 2022",
-      "fuel": "ELECTRICITY",
-      "rate_bands": [
-        "STANDARD"
-      ],
+      "code": "SVT-10-01-01",
+      "display_name": "Standard Variable",
+      "kind": "VARIABLE",
       "is_prepay": false,
-      "is_variable": true,
-      "available_from": "2022-11-01T00:00:00Z",
-      "available_to": null
+      "term_months": null,
+      "available_from": "2010-01-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "PAYG-10-01-01",
+      "display_name": "Pay As You Go Variable",
+      "kind": "VARIABLE",
+      "is_prepay": true,
+      "term_months": null,
+      "available_from": "2010-01-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "FIX-12M-17-01-11",
+      "display_name": "Fixed 12M January 2017",
+      "kind": "FIXED",
+      "is_prepay": false,
+      "term_months": 12,
+      "available_from": "2017-01-11T00:00:00Z",
+      "available_to": "2017-07-11T00:00:00Z",
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "VAR-17-01-11",
+      "display_name": "Flexible Energy January 2017",
+      "kind": "VARIABLE",
+      "is_prepay": false,
+      "term_months": null,
+      "available_from": "2017-01-11T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "PAYG-19-04-01",
+      "display_name": "Pay As You Go Variable April 2019",
+      "kind": "VARIABLE",
+      "is_prepay": true,
+      "term_months": null,
+      "available_from": "2019-04-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "FIX-12M-19-06-01",
+      "display_name": "Fixed 12M June 2019",
+      "kind": "FIXED",
+      "is_prepay": false,
+      "term_months": 12,
+      "available_from": "2019-06-01T00:00:00Z",
+      "available_to": "2019-12-01T00:00:00Z",
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "FIX-24M-20-10-01",
+      "display_name": "Fixed 24M October 2020",
+      "kind": "FIXED",
+      "is_prepay": false,
+      "term_months": 24,
+      "available_from": "2020-10-01T00:00:00Z",
+      "available_to": "2021-09-01T00:00:00Z",
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
     },
     {
       "code": "VAR-22-11-01",
       "display_name": "Flexible Energy November 2022",
-      "fuel": "GAS",
-      "rate_bands": [
-        "STANDARD"
-      ],
+      "kind": "VARIABLE",
       "is_prepay": false,
-      "is_variable": true,
+      "term_months": null,
       "available_from": "2022-11-01T00:00:00Z",
-      "available_to": null
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "FIX-12M-23-09-01",
+      "display_name": "Fixed 12M September 2023",
+      "kind": "FIXED",
+      "is_prepay": false,
+      "term_months": 12,
+      "available_from": "2023-09-01T00:00:00Z",
+      "available_to": "2024-03-01T00:00:00Z",
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "BUSINESS-FIX-12M-23-04-01",
+      "display_name": "Business Fixed 12M April 2023",
+      "kind": "FIXED",
+      "is_prepay": false,
+      "term_months": 12,
+      "available_from": "2023-04-01T00:00:00Z",
+      "available_to": "2023-10-01T00:00:00Z",
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "TRACKER-24-04-01",
+      "display_name": "Tracker April 2024",
+      "kind": "TRACKER",
+      "is_prepay": false,
+      "term_months": null,
+      "available_from": "2024-04-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "AGILE-24-10-01",
+      "display_name": "Agile October 2024",
+      "kind": "TRACKER",
+      "is_prepay": false,
+      "term_months": null,
+      "available_from": "2024-10-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "FIX-12M-25-01-15",
+      "display_name": "Fixed 12M January 2025",
+      "kind": "FIXED",
+      "is_prepay": false,
+      "term_months": 12,
+      "available_from": "2025-01-15T00:00:00Z",
+      "available_to": "2025-07-15T00:00:00Z",
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "PAYG-FIX-12M-25-05-01",
+      "display_name": "Pay As You Go Fixed 12M May 2025",
+      "kind": "FIXED",
+      "is_prepay": true,
+      "term_months": 12,
+      "available_from": "2025-05-01T00:00:00Z",
+      "available_to": "2025-11-01T00:00:00Z",
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "FIX-12M-26-06-01",
+      "display_name": "Fixed 12M June 2026",
+      "kind": "FIXED",
+      "is_prepay": false,
+      "term_months": 12,
+      "available_from": "2026-06-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "VAR-27-01-01",
+      "display_name": "Flexible Energy January 2027",
+      "kind": "VARIABLE",
+      "is_prepay": false,
+      "term_months": null,
+      "available_from": "2027-01-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "DIRECT_DEBIT",
+                "NON_DIRECT_DEBIT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "PAYG-27-01-01",
+      "display_name": "Pay As You Go January 2027",
+      "kind": "VARIABLE",
+      "is_prepay": true,
+      "term_months": null,
+      "available_from": "2027-01-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "flat_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "2R",
+          "rate_bands": [
+            "CONSUMPTION_DAY",
+            "CONSUMPTION_NIGHT",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-electricity.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            },
+            {
+              "code": "gbr-electricity.meter-rate-profile",
+              "values": [
+                "multi_rate"
+              ]
+            }
+          ]
+        },
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "characteristics": [
+            {
+              "code": "sales_channel",
+              "values": [
+                "PARTNERSHIPS",
+                "NEW_TENANT",
+                "MOVE_IN",
+                "DIRECT",
+                "DEBT_COLLECTION_AGENCY",
+                "DIGI_TELESALES",
+                "LANDLORD",
+                "ACQUISITION",
+                "TELESALES",
+                "FIELD_SALES",
+                "HIGH_REFERRER",
+                "WORKS_WITH_OCTOPUS",
+                "PARENT_POWER",
+                "WORKPLACE_POP_UP",
+                "GIFT_OF_KIT",
+                "PEOPLE_POWER",
+                "AGGREGATOR",
+                "PRICE_COMPARISON",
+                "SUPPLIER_OF_LAST_RESORT",
+                "EVENTS",
+                "BROKER"
+              ]
+            },
+            {
+              "code": "gbr-gas.meter-point-grid-supply-point-equivalent",
+              "values": [
+                "_A",
+                "_B",
+                "_C",
+                "_D",
+                "_E",
+                "_F",
+                "_G",
+                "_H",
+                "_J",
+                "_K",
+                "_L",
+                "_M",
+                "_N",
+                "_P"
+              ]
+            },
+            {
+              "code": "gbr-gas.payment-method",
+              "values": [
+                "PREPAYMENT"
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "code": "EXAMPLE-1234",
+      "display_name": "Example Variable (platform example)",
+      "kind": "VARIABLE",
+      "is_prepay": false,
+      "term_months": null,
+      "available_from": "2019-01-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "ELECTRICITY",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "codes": [
+            "ELEC-1234-J"
+          ]
+        }
+      ]
+    },
+    {
+      "code": "EXAMPLE-1234-PAYG",
+      "display_name": "Example Pay As You Go (platform example)",
+      "kind": "VARIABLE",
+      "is_prepay": true,
+      "term_months": null,
+      "available_from": "2019-01-01T00:00:00Z",
+      "available_to": null,
+      "tariffs": [
+        {
+          "fuel": "GAS",
+          "tariff_type": "1R",
+          "rate_bands": [
+            "CONSUMPTION_STANDARD",
+            "STANDING_CHARGE"
+          ],
+          "codes": [
+            "GAS-1234-J"
+          ]
+        }
+      ]
     }
   ],
   "contribution_schemes": [
     "WARM_HOME_FUND",
-    "COMMUNITY_ENERGY_FUND"
+    "COMMUNITY_ENERGY_FUND",
+    "HEAT_PUMP_SAVINGS_PLAN"
   ],
   "affiliate_organisations": [
     "Energy Switch Partners Ltd",
