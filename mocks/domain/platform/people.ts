@@ -231,7 +231,7 @@ function personRules(
   look: PeopleLookups,
   ctx: PlatformContext,
   errors: FieldError[],
-  uniques?: Map<string, Set<string>>,
+  uniques?: Map<string, string>,
 ): boolean {
   let repeated = false;
   emailRules(person.email, `${at}.email`, look, errors);
@@ -281,14 +281,11 @@ function personRules(
   const record = (namespace: string, value: unknown) => {
     seen.add(namespace);
     if (!uniques || !look.namespaces.get(namespace)?.unique) return;
-    const key = JSON.stringify(value);
-    let values = uniques.get(namespace);
-    if (!values) {
-      values = new Set();
-      uniques.set(namespace, values);
-    }
-    if (values.has(key)) repeated = true;
-    values.add(key);
+    // Unique across customers: one customer may repeat its own value.
+    const key = `${namespace}\u0000${JSON.stringify(value)}`;
+    const owner = uniques.get(key);
+    if (owner !== undefined && owner !== at) repeated = true;
+    else uniques.set(key, at);
   };
   if (hasDetails) {
     if (!isObject(person.details)) {
@@ -654,7 +651,7 @@ export function checkPeopleRules(account: Account, ctx: PlatformContext): FieldE
       ),
     );
   }
-  const uniques = new Map<string, Set<string>>();
+  const uniques = new Map<string, string>();
   let repeated = false;
   customers.forEach((customer, i) => {
     if (!isObject(customer)) return;
