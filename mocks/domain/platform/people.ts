@@ -25,6 +25,12 @@ export function isTestEmail(email: string): boolean {
 /** platform: "Validate delivery point identifier": capital letters and digits only. */
 const DELIVERY_POINT_IDENTIFIER = /^[A-Z0-9]+$/;
 
+/** A date value of a customer detail of type date. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A PSR industry code of the right form (PsrRecord's pattern): only such a code is looked up. */
+const PSR_CODE = /^\d{2}$/;
+
 /** The platform refuses a billing e-mail that routes to a black hole (billing_email_not_valid). */
 const BLACKHOLE = 'blackhole+';
 
@@ -166,7 +172,7 @@ function typeMatches(type: string, value: unknown): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+      return typeof value === 'string' && DATE.test(value);
     default:
       return false;
   }
@@ -375,7 +381,7 @@ function psrRules(customer: Json, at: string, look: PeopleLookups, errors: Field
     const gas = record.gas_industry_code;
     // A code of the wrong form is the spec's psr_invalid_industry_code already; a well-formed
     // one must name a need the deployment knows.
-    if (typeof elec === 'string' && /^\d{2}$/.test(elec) && !look.electricityCodes.has(elec)) {
+    if (typeof elec === 'string' && PSR_CODE.test(elec) && !look.electricityCodes.has(elec)) {
       errors.push(
         fieldError(
           'electricity_psr_record_not_found',
@@ -385,7 +391,7 @@ function psrRules(customer: Json, at: string, look: PeopleLookups, errors: Field
         ),
       );
     }
-    if (typeof gas === 'string' && /^\d{2}$/.test(gas) && !look.gasCodes.has(gas)) {
+    if (typeof gas === 'string' && PSR_CODE.test(gas) && !look.gasCodes.has(gas)) {
       errors.push(
         fieldError(
           'gas_psr_record_not_found',
