@@ -255,7 +255,13 @@ export function checkAccountRules(account: Account, today: string): FieldError[]
       ),
     );
   }
-  if (account.unknown_occupier !== true) {
+  // The platform's structured billing_address stands in for the legacy lines (a payload gives
+  // one form, billing_address_new_style_and_legacy).
+  const structured = (account as { billing_address?: unknown }).billing_address;
+  if (
+    account.unknown_occupier !== true &&
+    (typeof structured !== 'object' || structured === null)
+  ) {
     for (const field of ['billing_address1', 'billing_postcode'] as const) {
       if (!account[field]) {
         errors.push(error(field, 'billing_address_not_provided', 'A billing address is required.'));

@@ -1072,7 +1072,7 @@ export interface components {
             internal_email_addresses: string[];
             /** @description Whether consents may be migrated at all (field_not_enabled). */
             consents_enabled: boolean;
-            /** @description Consent types the deployment has configured. */
+            /** @description Consent types the deployment has configured (the platform reads a consent's type against them). */
             consent_types: string[];
             /** @description Priority Services Register needs: the description, the electricity and gas industry codes, and whether the need is temporary (a temporary need must end). */
             psr_needs: {
@@ -1090,18 +1090,25 @@ export interface components {
                 pattern?: string;
                 /** @description No two customers may share the value. */
                 unique?: boolean;
-                /** @description Every customer must give it. */
+                /** @description Every customer must give it (required_customer_details_namespace_missing). */
                 required?: boolean;
             }[];
+            /** @description Complaint types the deployment allows, each with its allowed subtypes (invalid_complaint_type_or_subtype). */
             complaint_types: {
                 type: string;
                 subtypes: string[];
             }[];
+            /** @description Bodies an official complaint can be raised with, each with the statuses configured for it (invalid_official_organization_or_status). */
             official_complaint_organisations: {
                 organisation: string;
                 statuses: string[];
             }[];
+            /** @description Communication sources configured for complaint contacts (invalid_complaint_source). */
             complaint_sources: string[];
+            /** @description Roles a customer may only hold alone: given with any other role of the customer (account_roles, portfolio_roles or role) they are refused (customer_has_exclusive_role_conflict). */
+            exclusive_customer_roles: string[];
+            /** @description Whether the deployment sends registration flows for the import supplier; when it does, every customer of a business account needs a given name (customer_given_name_required), since the company name is what the registration carries. */
+            sends_registration_flows: boolean;
         };
         /**
          * SupplyCatalogue

@@ -563,8 +563,8 @@ export interface components {
          *     Cross-field rules the schema cannot express (kit assumption, following the real platform; the
          *     mock answers with the codes in `x-domain-rules`):
          *     - an account with `unknown_occupier: true` carries no customers (customer_with_unknown_occupier);
-         *     - unless `unknown_occupier` is true, `billing_address1` and `billing_postcode` are supplied
-         *       (billing_address_not_provided);
+         *     - unless `unknown_occupier` is true, `billing_address1` and `billing_postcode` are supplied, or
+         *       the platform's structured `billing_address` in their place (billing_address_not_provided);
          *     - no meter point identifier appears twice in the account, across all supply addresses
          *       (duplicate_meter_points_provided).
          */

@@ -2927,49 +2927,162 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
       "temporary": false
     },
     {
+      "description": "Careline or telecare system",
+      "electricity_code": "08",
+      "gas_code": "08",
+      "temporary": false
+    },
+    {
+      "description": "Medicine requires refrigeration",
+      "electricity_code": "09",
+      "gas_code": "09",
+      "temporary": false
+    },
+    {
+      "description": "Poor sense of smell or taste",
+      "electricity_code": "12",
+      "gas_code": "12",
+      "temporary": false
+    },
+    {
       "description": "Pensionable age",
       "electricity_code": "14",
       "gas_code": "14",
       "temporary": false
     },
     {
-      "description": "Blind",
+      "description": "Physical impairment",
       "electricity_code": "15",
       "gas_code": "15",
       "temporary": false
     },
     {
-      "description": "Partially sighted",
-      "electricity_code": "16",
-      "gas_code": "16",
+      "description": "Unable to communicate in English",
+      "electricity_code": "17",
+      "gas_code": "17",
       "temporary": false
     },
     {
-      "description": "Chronic or serious illness",
+      "description": "Developmental condition",
       "electricity_code": "18",
       "gas_code": "18",
       "temporary": false
     },
     {
-      "description": "Young adult householder",
+      "description": "Unable to answer the door",
+      "electricity_code": "19",
+      "gas_code": "19",
+      "temporary": false
+    },
+    {
+      "description": "Dementia",
+      "electricity_code": "20",
+      "gas_code": "20",
+      "temporary": false
+    },
+    {
+      "description": "Chronic or serious illness",
       "electricity_code": "22",
       "gas_code": "22",
-      "temporary": true
+      "temporary": false
+    },
+    {
+      "description": "Mental health condition",
+      "electricity_code": "23",
+      "gas_code": "23",
+      "temporary": false
+    },
+    {
+      "description": "Restricted hand movement",
+      "electricity_code": "24",
+      "gas_code": "24",
+      "temporary": false
+    },
+    {
+      "description": "Blind",
+      "electricity_code": "25",
+      "gas_code": "25",
+      "temporary": false
+    },
+    {
+      "description": "Partially sighted",
+      "electricity_code": "26",
+      "gas_code": "26",
+      "temporary": false
+    },
+    {
+      "description": "Hearing impairment",
+      "electricity_code": "27",
+      "gas_code": "27",
+      "temporary": false
+    },
+    {
+      "description": "Speech impairment",
+      "electricity_code": "28",
+      "gas_code": "28",
+      "temporary": false
     },
     {
       "description": "Families with young children 5 or under",
-      "electricity_code": "18A",
-      "gas_code": null,
+      "electricity_code": "29",
+      "gas_code": "29",
+      "temporary": true
+    },
+    {
+      "description": "Water dependent",
+      "electricity_code": "30",
+      "gas_code": "30",
+      "temporary": false
+    },
+    {
+      "description": "Stair lift, hoist or electric bed",
+      "electricity_code": "31",
+      "gas_code": "31",
+      "temporary": false
+    },
+    {
+      "description": "Temporary - life changes",
+      "electricity_code": "32",
+      "gas_code": "32",
       "temporary": true
     },
     {
       "description": "Temporary - post hospital recovery",
-      "electricity_code": "30",
-      "gas_code": "30",
+      "electricity_code": "33",
+      "gas_code": "33",
       "temporary": true
+    },
+    {
+      "description": "Temporary - young adult householder",
+      "electricity_code": "34",
+      "gas_code": "34",
+      "temporary": true
+    },
+    {
+      "description": "Additional presence preferred",
+      "electricity_code": "35",
+      "gas_code": "35",
+      "temporary": false
+    },
+    {
+      "description": "Medically dependent showering or bathing",
+      "electricity_code": "36",
+      "gas_code": "36",
+      "temporary": false
+    },
+    {
+      "description": "Oxygen use",
+      "electricity_code": "37",
+      "gas_code": "37",
+      "temporary": false
     }
   ],
   "customer_detail_namespaces": [
+    {
+      "namespace": "external_user_id",
+      "type": "string",
+      "unique": true
+    },
     {
       "namespace": "loyalty_number",
       "type": "string",
@@ -3041,6 +3154,10 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
     "WEBCHAT",
     "SOCIAL_MEDIA"
   ],
+  "exclusive_customer_roles": [
+    "EXECUTOR"
+  ],
+  "sends_registration_flows": true,
   "market_participants": [
     {
       "mpid": "EXEN",
