@@ -80,3 +80,23 @@ describe('the simulated payment vendor (PAY-2, PAY-4, PAY-5)', () => {
     expect(JSON.stringify(state)).toBe(before);
   });
 });
+
+describe('the platform validators of the payment instruction (GEN-6)', () => {
+  test('[GEN-6] a ledger code the catalogue lacks is ledger_code_does_not_exist and stores nothing', () => {
+    const { state, env } = importedState();
+    const before = JSON.stringify(state);
+    expect(
+      createPaymentInstruction(state, env, { ...request('R-1'), ledger_code: 'HOLIDAY_FUND' }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'request_failed_validation',
+        errors: [{ attr: 'ledger_code', code: 'ledger_code_does_not_exist' }],
+      },
+    });
+    expect(JSON.stringify(state)).toBe(before);
+    expect(
+      createPaymentInstruction(state, env, { ...request('R-1'), ledger_code: 'ENERGY' }).ok,
+    ).toBe(true);
+  });
+});

@@ -14,6 +14,7 @@ import type { components } from '../../spec/index.ts';
 import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
 import type { MockEnv } from './env.ts';
+import { platformContext } from './platform/context.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
 import {
   type MockState,
@@ -144,7 +145,8 @@ function callVendor(
 }
 
 /**
- * payment-instruction/create (PAY-1..PAY-5): `account_not_found` for an account that is not
+ * payment-instruction/create (PAY-1..PAY-5): `ledger_code_does_not_exist` for a ledger_code the
+ * platform catalogue lacks (platform: Validate ledger code), `account_not_found` for an account that is not
  * imported, the supplier's failure when it is not Ongoing, `active_payment_instruction_exists`
  * when the account already has one (the vendor is not called), then the vendor's verification:
  * `payment_vendor_persistent_failure` (PAY-4), `payment_vendor_intermittent_failure` (PAY-5), or
@@ -158,6 +160,15 @@ export function createPaymentInstruction(
 ): Result<PaymentInstructionResponse> {
   // The platform reads the deprecated instruction_reference in its place (spec stand-in).
   const reference = request.reference ?? request.instruction_reference ?? '';
+  const ledgerCode = request.ledger_code;
+  if (
+    ledgerCode !== undefined &&
+    !platformContext(state, env).catalogue.ledger_codes.includes(ledgerCode)
+  ) {
+    // platform: "Validate ledger code": the instruction's ledger type must exist (catalogue).
+    const detail = `${ledgerCode} is not a ledger type of the platform.`;
+    return invalid([fieldError('ledger_code_does_not_exist', 'ledger_code', undefined, detail)]);
+  }
   const account = requireImportedAccount(
     state,
     request.import_supplier,

@@ -1196,22 +1196,31 @@ export interface components {
         };
         /**
          * PaymentsCatalogue
-         * @description What the platform's payment, debt and deposit validators check against.
+         * @description What the platform's payment schedule, payment plan, payment adequacy and debt validators check against.
          */
         PaymentsCatalogue: {
+            /** @description The debt collection agencies the deployment works with; a debt's agency_name must be one of them (debt_collection_agency_does_not_exist). The defaults are invented names, and the platform's own example agency. */
             debt_collection_agencies: string[];
-            /** @description Whether CAIS references may be migrated (cais_references_not_supported). */
+            /** @description Whether the deployment reports to the credit reference agencies' CAIS and so takes a debt's cais_reference (cais_references_not_supported when it does not). On by default, so that a debt with a CAIS reference is accepted. */
             cais_references_supported: boolean;
+            /** @description The payment plan strategies the deployment has set up; a payment plan's strategy_name must be one of them (payment_plan_strategy_does_not_exist). */
             payment_plan_strategies: string[];
+            /** @description The ledger type payment plans collect on. A plan carries no ledger_code of its own; a payment schedule without a ledger_code is on this ledger too, and a plan and a schedule may not share a ledger (payment_plan_and_payment_schedule_not_allowed_on_same_ledger). */
+            payment_plan_ledger_code: string;
+            /** @description The codes of the standalone payment request methods the deployment has registered; a manual payment schedule's standalone_payment_request_method_code must be one of them (standalone_payment_request_method_code_invalid). */
             standalone_payment_request_methods: string[];
-            /** @description The days of the month a payment schedule may collect on (invalid_payment_day_for_payment_schedule). */
+            /** @description The days of the month a payment schedule may collect on, inclusive (invalid_payment_day_for_payment_schedule). */
             payment_day_of_month: {
                 min: number;
                 max: number;
             };
-            /** @description The largest amount of a fixed payment schedule, in pounds (fixed_payment_schedule_amount_out_of_range). */
-            fixed_payment_schedule_max_amount: number;
-            incomplete_payments_enabled: boolean;
+            /** @description The range, in pounds, of the amount of a payment schedule that is not bill-triggered (fixed_payment_schedule_amount_out_of_range); a null max is unlimited, as the platform's published deployment has it. Zero is zero_payment_schedule_amount's. */
+            fixed_payment_schedule_amount: {
+                min: number;
+                max: number | null;
+            };
+            /** @description Over how many months a payment adequacy review spreads the difference between the target and the current balance: a non-zero balance_adjustment is that difference divided by this number, to the nearest penny either way (payment_adequacy_balance_adjustment_mismatch). The platform names the rule but not the period; twelve months is the kit's assumption. */
+            payment_adequacy_spread_months: number;
         };
         /**
          * AccountCatalogue

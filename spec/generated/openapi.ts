@@ -1323,6 +1323,10 @@ export interface components {
             last_statement_issue_date?: components["schemas"]["Date"];
             last_statement_balance?: components["schemas"]["DecimalString"];
             ledger_balance?: components["schemas"]["DecimalString"];
+            /** @description The code of the platform's ledger type this ledger is (platform catalogue ledger_codes). */
+            ledger_code?: string;
+            /** @description The supplier's name for this ledger within the payload, which payment preferences refer to (invalid_payment_preference_ledger_identifier). */
+            ledger_identifier?: string;
         };
         /**
          * @description A transaction of a ledger. The reference: "Ledger transaction: transaction_id (string),
@@ -1352,11 +1356,13 @@ export interface components {
          * @description A payment schedule of the account. The reference's Payment schedule: amount (decimal string),
          *     day_of_month (integer), frequency (MONTHLY occurs), means (DD occurs), start_date,
          *     is_debt_repayment_plan, debt_repayment_element (decimal string), debt_repayment_end_date (all
-         *     three optional). On the real platform day_of_month is needed for a regular schedule (the default
-         *     trigger), which the kit notes but does not enforce.
+         *     three optional). The platform's validators read the schedule by its trigger (REGULAR when
+         *     absent): a regular schedule needs a frequency and a day of the month, a plan its instalments, a
+         *     delay a bill trigger (GEN-6).
          */
         PaymentSchedule: {
             amount?: components["schemas"]["Decimal8x2"];
+            /** @description The day of the month the schedule collects on, within the days the deployment allows (platform catalogue payment_day_of_month, 1 to 28 by default); a regular schedule needs it. */
             day_of_month?: number | null;
             /**
              * @description MONTHLY occurs in the reference.
@@ -1388,6 +1394,8 @@ export interface components {
             paid_by?: "CUSTOMER" | "FUEL_DIRECT";
             /** @enum {string} */
             trigger?: "PLAN" | "REGULAR" | "REGULAR_PLAN" | "BALANCE" | "BILL";
+            /** @description The registered standalone payment request method a manual schedule's payments are requested by (platform catalogue standalone_payment_request_methods); only for means MANUAL. */
+            standalone_payment_request_method_code?: string;
         };
         /**
          * @description An external reference attached to the account. The reference: "references: array: Items:

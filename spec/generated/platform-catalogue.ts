@@ -2868,26 +2868,34 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
     "CREDIT_BALANCE"
   ],
   "debt_collection_agencies": [
-    "Fairshare Collections Ltd",
-    "Northern Recoveries Ltd",
-    "BW Legal"
+    "Northgate Recoveries Ltd",
+    "Pennine Credit Management",
+    "Harbour Debt Solutions",
+    "Meridian Collections Ltd",
+    "Debt R Us"
   ],
   "cais_references_supported": true,
   "payment_plan_strategies": [
     "STANDARD_INSTALMENTS",
-    "SEASONAL_INSTALMENTS"
+    "SEASONAL_INSTALMENTS",
+    "DEBT_PLUS_USAGE"
   ],
+  "payment_plan_ledger_code": "ENERGY",
   "standalone_payment_request_methods": [
-    "CARD",
-    "BANK_TRANSFER",
-    "PAYPOINT"
+    "PAYPOINT",
+    "PAYZONE",
+    "POST_OFFICE",
+    "BANK_TRANSFER"
   ],
   "payment_day_of_month": {
     "min": 1,
     "max": 28
   },
-  "fixed_payment_schedule_max_amount": 10000,
-  "incomplete_payments_enabled": false,
+  "fixed_payment_schedule_amount": {
+    "min": 0,
+    "max": null
+  },
+  "payment_adequacy_spread_months": 12,
   "internal_email_addresses": [
     "hello@example-energy.co.uk",
     "billing@example-energy.co.uk",
