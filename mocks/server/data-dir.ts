@@ -112,6 +112,14 @@ export class StoredOutbox implements Outbox {
     });
   }
 
+  /** Appends entries read by a streamed import (decision 015), in one transaction. */
+  importEntries(entries: OutboxEntry[]): void {
+    if (entries.length === 0) return;
+    this.#db.transactionSync(() => {
+      for (const entry of entries) this.#db.putSync(this.#written++, entry);
+    });
+  }
+
   /** Replaces every entry, inside the caller's synchronous transaction. */
   replaceSync(entries: Iterable<OutboxEntry>): void {
     this.#db.clearSync();
@@ -261,6 +269,36 @@ export class StoredAccounts implements AccountMap {
     return committed.then(() => this.#meta.flushed.then(() => undefined));
   }
 
+  /**
+   * Appends accounts read by a streamed import (decision 015) in the order given, which becomes
+   * their staging order, in one transaction.
+   */
+  importAccounts(accounts: [string, AccountRecord][]): void {
+    if (accounts.length === 0) return;
+    this.#meta.transactionSync(() => {
+      for (const [key, record] of accounts) {
+        const seq = this.#nextSeq++;
+        this.#records.putSync(key, { seq, record });
+        this.#index.putSync([record.importSupplier, seq], summaryOf(record));
+      }
+      this.#meta.putSync(NEXT_SEQ, this.#nextSeq);
+    });
+  }
+
+  /** Ends a streamed import: the rest of the state (tokens, the state document), durably. */
+  finishImport(state: MockState): void {
+    this.#writtenRevision = state.revision;
+    this.#meta.transactionSync(() => {
+      this.#tokens.clearSync();
+      this.#writtenTokens.clear();
+      for (const [hash, token] of Object.entries(state.tokens)) {
+        this.#tokens.putSync(hash, token);
+        this.#writtenTokens.add(hash);
+      }
+      this.#meta.putSync(STATE, withoutAccounts(state));
+    });
+  }
+
   /** Replaces everything with a whole state (the operator's reset or import), in one transaction. */
   replace(state: MockState): Promise<void> {
     const accounts = [...state.accounts.entries()];
@@ -298,6 +336,8 @@ export interface DataDir {
   accounts: StoredAccounts;
   /** Persists a request that changed the state (or replaced it); resolves once durable. */
   write(state: MockState): Promise<void>;
+  /** Ends a streamed import (decision 015): the rest of the state, written durably. */
+  finishImport(state: MockState): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -319,6 +359,10 @@ export function openDataDir(path: string): DataDir {
       next.outbox = accounts.outbox;
       accounts.attach(next);
       return replaced;
+    },
+    finishImport: (state) => {
+      accounts.finishImport(state);
+      return root.flushed.then(() => undefined);
     },
     close: () => root.close(),
   };
