@@ -1,6 +1,6 @@
 /**
  * `npm run bench:restart -- --accounts N`: how long the standalone server takes to answer after
- * a restart on a store of N processed accounts (decision 015), without staging them through HTTP
+ * a restart on a store of N processed accounts (decision 016), without staging them through HTTP
  * first (a million through HTTP takes most of an hour on this machine; `bench:scale` does that
  * for smaller N). The store is filled through the server's own store code (`openDataDir`, the
  * same records, index, outbox and state document a migration leaves) with copies of one account

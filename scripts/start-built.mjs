@@ -2,7 +2,7 @@
 /**
  * `npm start` in a clone: the standalone mock as the package runs it, compiled
  * (`dist/bin/data-import-mock.js`), so that starting it does not compile the kit's TypeScript
- * first (decision 015: a restart on a large store answers within 2 s). `npm run build` runs
+ * first (decision 016: a restart on a large store answers within 2 s). `npm run build` runs
  * first when a source file is newer than dist/; when the build fails (a type error while
  * editing), the mock runs from its sources through tsx instead, as before. Plain JavaScript, so
  * that nothing compiles it either.

@@ -77,7 +77,7 @@ export const clearJournal: ControlOperation<'clearJournal'> = (_request, { servi
 export const getOutbox: ControlOperation<'getOutbox'> = ({ query }, { service }) =>
   json(
     200,
-    // A store's outbox is read from disk here, and only here (decision 015).
+    // A store's outbox is read from disk here, and only here (decision 016).
     [...service.state.outbox]
       .filter(
         (entry) =>

@@ -144,7 +144,7 @@ export interface OutboxEntry {
 
 /**
  * The outbox (SUP-4) as the domain uses it: it appends, and the operator reads it whole. An array
- * is one; a store keeps the entries on disk and reads them only when asked (decision 015), so a
+ * is one; a store keeps the entries on disk and reads them only when asked (decision 016), so a
  * restart does not read a million e-mails.
  */
 export interface Outbox extends Iterable<OutboxEntry> {
@@ -189,7 +189,7 @@ export interface MockState {
   /** Sequence behind service account numbers; never goes back, so numbers are never reused. */
   accountSequence: number;
   processing: ProcessingSettings;
-  /** E-mails sent on migration (SUP-4): an array in memory, read from disk on a store (decision 015). */
+  /** E-mails sent on migration (SUP-4): an array in memory, read from disk on a store (decision 016). */
   outbox: Outbox;
   /**
    * The operator's "check documents" switch (DOC-1, DOC-2): when on, document paths must name a

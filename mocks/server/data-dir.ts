@@ -53,7 +53,7 @@ function withoutAccounts(state: MockState): Meta {
 /**
  * The outbox of a data directory (SUP-4), one record per e-mail under its position: it only
  * grows, so a write appends the entries pushed since the last one. Nothing of it is read at
- * start-up; the operator's reads walk the store (decision 015).
+ * start-up; the operator's reads walk the store (decision 016).
  */
 export class StoredOutbox implements Outbox {
   readonly #db: Database<OutboxEntry, number>;
@@ -112,7 +112,7 @@ export class StoredOutbox implements Outbox {
     });
   }
 
-  /** Appends entries read by a streamed import (decision 015), in one transaction. */
+  /** Appends entries read by a streamed import (decision 016), in one transaction. */
   importEntries(entries: OutboxEntry[]): void {
     if (entries.length === 0) return;
     this.#db.transactionSync(() => {
@@ -270,7 +270,7 @@ export class StoredAccounts implements AccountMap {
   }
 
   /**
-   * Appends accounts read by a streamed import (decision 015) in the order given, which becomes
+   * Appends accounts read by a streamed import (decision 016) in the order given, which becomes
    * their staging order, in one transaction.
    */
   importAccounts(accounts: [string, AccountRecord][]): void {
@@ -336,7 +336,7 @@ export interface DataDir {
   accounts: StoredAccounts;
   /** Persists a request that changed the state (or replaced it); resolves once durable. */
   write(state: MockState): Promise<void>;
-  /** Ends a streamed import (decision 015): the rest of the state, written durably. */
+  /** Ends a streamed import (decision 016): the rest of the state, written durably. */
   finishImport(state: MockState): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * `--import-state FILE` with `--data-dir DIR` (decision 015): a state export of any size read
+ * `--import-state FILE` with `--data-dir DIR` (decision 016): a state export of any size read
  * into a data directory as a stream. The control API's import takes one body (at most 10 MiB),
  * which a store of a million accounts exports many times over; this reads the file with a
  * streaming JSON parser, one account and one outbox e-mail at a time, validates each against the
