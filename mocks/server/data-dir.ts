@@ -32,6 +32,8 @@ type TokenRecord = MockState['tokens'][string];
 
 const STATE = 'state';
 const NEXT_SEQ = 'next-seq';
+/** The map of the store's file: 1 TiB of address space, about 200 million accounts. */
+const MAP_SIZE = 2 ** 40;
 /** How many records read by read-only requests are kept before they are let go. */
 const HELD_LIMIT = 1024;
 
@@ -343,7 +345,11 @@ export interface DataDir {
 
 /** Opens (or creates) a data directory. */
 export function openDataDir(path: string): DataDir {
-  const root = open({ path, maxDbs: 8 });
+  // One map of the largest size the store may reach, given at open: lmdb-js otherwise starts
+  // with a small map and maps the file again each time it grows, which left more of the file
+  // resident (measured in decision 016). It is address space only: the file grows with its
+  // data, not with the map.
+  const root = open({ path, maxDbs: 8, mapSize: MAP_SIZE });
   const accounts = new StoredAccounts(root);
   const saved = accounts.savedState();
   const state: MockState | undefined = saved ? { ...saved, accounts } : undefined;
