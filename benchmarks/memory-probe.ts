@@ -36,12 +36,19 @@ const heapMiB = () => {
   gc();
   return Math.round(process.memoryUsage().heapUsed / 2 ** 20);
 };
-const anonMiB = () =>
+const statusMiB = (field: string) =>
   Math.round(
-    Number(/RssAnon:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024,
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) /
+      1024,
   );
-const show = (step: string) =>
-  console.log(`${step}: heap ${heapMiB()} MiB, own RSS ${anonMiB()} MiB`);
+const show = (step: string) => {
+  const heap = heapMiB();
+  const { heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const mib = (n: number) => Math.round(n / 2 ** 20);
+  console.log(
+    `${step}: heap ${heap} of ${mib(heapTotal)} MiB, external ${mib(external)} (array buffers ${mib(arrayBuffers)}), own RSS (RssAnon) ${statusMiB('RssAnon')} MiB, store pages (RssFile) ${statusMiB('RssFile')} MiB`,
+  );
+};
 
 const answer = await mock.service.handle(request('/v1/graphql/', obtainToken));
 const token = (answer.body as { data: { obtainKrakenToken: { token: string } } }).data

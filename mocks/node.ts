@@ -8,3 +8,8 @@ export { localDocumentStore, nodeEnv } from './node-env.ts';
 export { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 export { type DataDir, openDataDir, StoredAccounts } from './server/data-dir.ts';
 export { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
+export {
+  importStateFile,
+  StateImportError,
+  type StateImportResult,
+} from './server/state-import.ts';

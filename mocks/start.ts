@@ -14,6 +14,7 @@ import { nodeEnv } from './node-env.ts';
 import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 import { openDataDir } from './server/data-dir.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
+import { importStateFile, StateImportError } from './server/state-import.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -43,6 +44,10 @@ const program = new Command()
   .option(
     '-d, --data-dir <dir>',
     'keep the state in an embedded store in this folder (millions of accounts; decision 012)',
+  )
+  .option(
+    '--import-state <file>',
+    'with --data-dir: first replace its state by this export, read as a stream (any size)',
   )
   .option(
     '--cors-origins <origins>',
@@ -79,6 +84,7 @@ const options = program.opts<{
   corsOrigins: string;
   controlOrigins: string;
   dataDir?: string;
+  importState?: string;
   quiet?: boolean;
 }>();
 
@@ -88,6 +94,18 @@ try {
   if (options.stateFile && options.dataDir) {
     console.error('Give --state-file or --data-dir, not both.');
     process.exit(2);
+  }
+  if (options.importState && !options.dataDir) {
+    console.error('--import-state needs --data-dir (the control API imports smaller states).');
+    process.exit(2);
+  }
+  if (options.importState && options.dataDir) {
+    const imported = await importStateFile(options.importState, options.dataDir);
+    if (!options.quiet) {
+      console.log(
+        `Imported ${options.importState}: ${imported.accounts} accounts, ${imported.outbox} e-mails`,
+      );
+    }
   }
   const dataDir = options.dataDir ? openDataDir(options.dataDir) : undefined;
   const saved = options.stateFile ? loadStateFile(options.stateFile) : dataDir?.state;
@@ -132,7 +150,11 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (error) {
-  if (error instanceof ConfigFileError || error instanceof StateFileError) {
+  if (
+    error instanceof ConfigFileError ||
+    error instanceof StateFileError ||
+    error instanceof StateImportError
+  ) {
     console.error(error.message);
     process.exit(2);
   }

@@ -22,6 +22,12 @@ interface Expanded {
   branches: Json[];
   discriminator?: string;
   conditional?: { when: Json; matched?: Json; otherwise?: Json };
+  /** The properties as a map, made once on the first walk (the walk runs on every request). */
+  propertyMap?: Map<string, Json>;
+  /** Whether every branch is text only (made once, see #branchFor). */
+  textBranches?: boolean;
+  /** The branch for each discriminator tag seen, found once (see #branchFor). */
+  byTag?: Map<unknown, Json | undefined>;
 }
 
 /** Turns a number into plain decimal text, never exponent notation. */
@@ -139,40 +145,57 @@ export class PlatformCoercion {
     if (e.branches.length === 1) return e.branches[0];
     if (e.discriminator && value && typeof value === 'object') {
       const tag = (value as Json)[e.discriminator];
-      return e.branches.find((b) => {
+      e.byTag ??= new Map();
+      if (e.byTag.has(tag)) return e.byTag.get(tag);
+      const found = e.branches.find((b) => {
         const property = this.#expand(b).properties[e.discriminator as string];
         if (!property) return false;
         return (
           property.const === tag || (Array.isArray(property.enum) && property.enum.includes(tag))
         );
       });
+      // Tags are the body's: only those of the schema's own enums are kept, so the map is bounded.
+      if (found) e.byTag.set(tag, found);
+      return found;
     }
     // Branches that are all text (a date or a datetime) read a number the same way.
-    const kinds = e.branches.map((b) => this.#expand(b));
-    if (kinds.every((k) => k.types.size > 0 && [...k.types].every((t) => t === 'string'))) {
-      return e.branches[0];
-    }
-    return undefined;
+    e.textBranches ??= e.branches
+      .map((b) => this.#expand(b))
+      .every((k) => k.types.size > 0 && [...k.types].every((t) => t === 'string'));
+    return e.textBranches ? e.branches[0] : undefined;
   }
 
   /**
-   * Coerces `value` (a property `key` of `parent`, or the root) against `schema`; pushes the
-   * decimal failures a schema cannot express and returns the value to keep.
+   * Coerces `value` (at `path` in the body, the root when empty) against `schema`; pushes the
+   * decimal failures a schema cannot express and returns the value to keep. The path is one
+   * array pushed and popped along the walk and joined only for an error: the walk runs on every
+   * request body, and building every field's name as text cost more than the coercion itself.
    */
-  #walk(schema: Json, value: unknown, attr: string, errors: FieldError[]): unknown {
-    if (value === null || value === undefined) return value;
+  #walk(schema: Json, value: unknown, path: (string | number)[], errors: FieldError[]): unknown {
+    if (value === null || value === undefined || typeof value === 'boolean') return value;
     const e = this.#expand(schema);
+    // Text for a plain text field is kept as it is (the common case, checked first).
+    if (
+      typeof value === 'string' &&
+      e.branches.length === 0 &&
+      !e.decimal &&
+      e.types.has('string')
+    ) {
+      return value;
+    }
     if (e.conditional && value && typeof value === 'object' && !Array.isArray(value)) {
       const chosen = this.#matches(e.conditional.when, value as Json)
         ? e.conditional.matched
         : e.conditional.otherwise;
-      if (chosen) return this.#walk(chosen, value, attr, errors);
+      if (chosen) return this.#walk(chosen, value, path, errors);
     }
+    e.propertyMap ??= new Map(Object.entries(e.properties));
+    const properties = e.propertyMap;
     const branch = this.#branchFor(e, value);
-    if (branch && Object.keys(e.properties).length === 0) {
-      return this.#walk(branch, value, attr, errors);
+    if (branch && properties.size === 0) {
+      return this.#walk(branch, value, path, errors);
     }
-    if (e.decimal) return this.#decimal(e, value, attr, errors);
+    if (e.decimal) return this.#decimal(e, value, path, errors);
     if (typeof value === 'string' && !e.types.has('string')) {
       // Numeric text for a number field is read as the number (Django REST Framework's
       // IntegerField and FloatField do so).
@@ -187,29 +210,35 @@ export class PlatformCoercion {
     if (Array.isArray(value)) {
       if (e.items) {
         for (let i = 0; i < value.length; i++) {
-          value[i] = this.#walk(e.items, value[i], attr ? `${attr}.${i}` : String(i), errors);
+          path.push(i);
+          value[i] = this.#walk(e.items, value[i], path, errors);
+          path.pop();
         }
       }
       return value;
     }
     if (typeof value === 'object') {
       const object = value as Json;
-      for (const [name, child] of Object.entries(e.properties)) {
-        if (!(name in object)) continue;
-        object[name] = this.#walk(child, object[name], attr ? `${attr}.${name}` : name, errors);
+      // The body's own fields, not every field the schema knows: bodies are sparse.
+      for (const name of Object.keys(object)) {
+        const child = properties.get(name);
+        if (!child) continue;
+        path.push(name);
+        object[name] = this.#walk(child, object[name], path, errors);
+        path.pop();
       }
     }
     return value;
   }
 
-  #decimal(e: Expanded, value: unknown, attr: string, errors: FieldError[]): unknown {
+  #decimal(e: Expanded, value: unknown, path: (string | number)[], errors: FieldError[]): unknown {
     const limits = e.decimal as { whole: number; places: number };
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) return value;
       const text = decimalText(value);
       const problem = decimalProblem(text, limits);
       if (problem) {
-        errors.push({ attr: attr || 'non_field_errors', ...problem });
+        errors.push({ attr: path.join('.') || 'non_field_errors', ...problem });
         return value;
       }
       return e.decimalAs === 'number' ? value : text;
@@ -219,7 +248,7 @@ export class PlatformCoercion {
       // kit keeps; within it, a field the kit keeps as a number reads it as one.
       const problem = decimalProblem(value, limits);
       if (problem) {
-        errors.push({ attr: attr || 'non_field_errors', ...problem });
+        errors.push({ attr: path.join('.') || 'non_field_errors', ...problem });
         return value;
       }
       if (e.decimalAs === 'number') return Number(value);
@@ -233,7 +262,7 @@ export class PlatformCoercion {
    */
   coerce(schema: Json, body: unknown): { value: unknown; errors: FieldError[] } {
     const errors: FieldError[] = [];
-    const value = this.#walk(schema, body, '', errors);
+    const value = this.#walk(schema, body, [], errors);
     return { value, errors };
   }
 }

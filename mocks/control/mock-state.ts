@@ -77,7 +77,8 @@ export const clearJournal: ControlOperation<'clearJournal'> = (_request, { servi
 export const getOutbox: ControlOperation<'getOutbox'> = ({ query }, { service }) =>
   json(
     200,
-    service.state.outbox
+    // A store's outbox is read from disk here, and only here (decision 016).
+    [...service.state.outbox]
       .filter(
         (entry) =>
           (query.import_supplier === undefined || entry.importSupplier === query.import_supplier) &&

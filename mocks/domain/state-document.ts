@@ -52,7 +52,10 @@ function convert(value: unknown, rename: (key: string) => string, keysAreData = 
 
 /** The state as its snake_case document (a deep copy). */
 export function stateDocument(state: MockState): Json {
-  return convert({ ...state, accounts: state.accounts.toJSON() }, toSnake) as Json;
+  return convert(
+    { ...state, accounts: state.accounts.toJSON(), outbox: [...state.outbox] },
+    toSnake,
+  ) as Json;
 }
 
 /**
@@ -61,16 +64,47 @@ export function stateDocument(state: MockState): Json {
  */
 export function stateExport(state: MockState): Json | JsonChunks {
   if (state.accounts instanceof MemoryAccounts) return stateDocument(state);
-  return new JsonChunks(function* () {
-    const rest = JSON.stringify(convert({ ...state, accounts: { [MARK]: null } }, toSnake));
-    const [before, after] = rest.split(`{${JSON.stringify(MARK)}:null}`);
-    yield `${before}{`;
+  const accountsMark = `{${JSON.stringify(MARK)}:null}`;
+  const outboxMark = `[${JSON.stringify(MARK)}]`;
+  // The accounts and the outbox are the parts that grow with a migration: both are written item
+  // by item into the rest of the document, which is small.
+  const accounts = function* () {
+    yield '{';
     let first = true;
     for (const [key, record] of state.accounts.entries()) {
       yield `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(convert(record, toSnake))}`;
       first = false;
     }
-    yield `}${after}`;
+    yield '}';
+  };
+  const outbox = function* () {
+    yield '[';
+    let first = true;
+    for (const entry of state.outbox) {
+      yield `${first ? '' : ','}${JSON.stringify(convert(entry, toSnake))}`;
+      first = false;
+    }
+    yield ']';
+  };
+  return new JsonChunks(function* () {
+    const rest = JSON.stringify(
+      convert({ ...state, accounts: { [MARK]: null }, outbox: [MARK] }, toSnake),
+    );
+    const parts = (
+      [
+        [rest.indexOf(accountsMark), accountsMark, accounts],
+        [rest.indexOf(outboxMark), outboxMark, outbox],
+      ] as const
+    )
+      .slice()
+      .sort((a, b) => a[0] - b[0]);
+    let from = 0;
+    for (const [at, mark, items] of parts) {
+      yield rest.slice(from, at);
+      yield* items();
+      from = at + mark.length;
+    }
+    yield rest.slice(from);
   });
 }
 

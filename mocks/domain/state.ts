@@ -142,6 +142,16 @@ export interface OutboxEntry {
   sentAt: string;
 }
 
+/**
+ * The outbox (SUP-4) as the domain uses it: it appends, and the operator reads it whole. An array
+ * is one; a store keeps the entries on disk and reads them only when asked (decision 016), so a
+ * restart does not read a million e-mails.
+ */
+export interface Outbox extends Iterable<OutboxEntry> {
+  push(...entries: OutboxEntry[]): number;
+  readonly length: number;
+}
+
 /** The optional concurrency limit of the process operation (PRC-9) and its simulated duration. */
 export interface ProcessingSettings {
   /** Accounts processed at once before 429; null when the limit is disabled (the default). */
@@ -179,7 +189,8 @@ export interface MockState {
   /** Sequence behind service account numbers; never goes back, so numbers are never reused. */
   accountSequence: number;
   processing: ProcessingSettings;
-  outbox: OutboxEntry[];
+  /** E-mails sent on migration (SUP-4): an array in memory, read from disk on a store (decision 016). */
+  outbox: Outbox;
   /**
    * The operator's "check documents" switch (DOC-1, DOC-2): when on, document paths must name a
    * file of the document store standing in for the bucket.

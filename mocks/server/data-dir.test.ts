@@ -138,4 +138,33 @@ describe('--data-dir', () => {
     expect(JSON.stringify((await second.client.call('GET', list('all'))).body)).toBe('[]');
     await second.dir.close();
   });
+
+  test('[SUP-4] the outbox survives a restart, is read from the store and is exported', async () => {
+    const path = tempDir();
+    const first = await clientOn(path);
+    await first.client.login();
+    const a = first.client.account();
+    await first.client.stage(a);
+    expect((await first.client.process(a.external_account_number)).status).toBe(201);
+    const sent = (await first.client.call('GET', '/__mock/outbox')).body as unknown[];
+    expect(sent.length).toBeGreaterThan(0);
+    await first.dir.close();
+
+    const second = await clientOn(path);
+    // Nothing of the outbox is read at start-up: its length comes from the store's last key.
+    expect(second.client.mock.state.outbox.length).toBe(sent.length);
+    expect((await second.client.call('GET', '/__mock/outbox')).body).toEqual(sent);
+    const server = createMockServer(second.client.mock.service).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const exported = await (await fetch(`${base}/__mock/state`)).json();
+    server.close();
+    expect(exported.outbox).toHaveLength(sent.length);
+    expect(exported.outbox[0]).toMatchObject({
+      external_account_number: a.external_account_number,
+      import_supplier: 'DEMO_ENERGY',
+    });
+    expect(Object.keys(exported.accounts)).toEqual([`DEMO_ENERGY/${a.external_account_number}`]);
+    await second.dir.close();
+  });
 });

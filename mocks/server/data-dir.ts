@@ -11,7 +11,14 @@
 
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { defaultPlatformCatalogue } from '../../spec/index.ts';
-import type { AccountMap, AccountRecord, MockState, ProcessSummary } from '../domain/state.ts';
+import type {
+  AccountMap,
+  AccountRecord,
+  MockState,
+  Outbox,
+  OutboxEntry,
+  ProcessSummary,
+} from '../domain/state.ts';
 
 /** A stored account: its record and its place in the staging order. */
 interface Stored {
@@ -25,6 +32,8 @@ type TokenRecord = MockState['tokens'][string];
 
 const STATE = 'state';
 const NEXT_SEQ = 'next-seq';
+/** The map of the store's file: 1 TiB of address space, about 200 million accounts. */
+const MAP_SIZE = 2 ** 40;
 /** How many records read by read-only requests are kept before they are let go. */
 const HELD_LIMIT = 1024;
 
@@ -43,14 +52,94 @@ function withoutAccounts(state: MockState): Meta {
   return meta;
 }
 
+/**
+ * The outbox of a data directory (SUP-4), one record per e-mail under its position: it only
+ * grows, so a write appends the entries pushed since the last one. Nothing of it is read at
+ * start-up; the operator's reads walk the store (decision 016).
+ */
+export class StoredOutbox implements Outbox {
+  readonly #db: Database<OutboxEntry, number>;
+  /** Entries handed to a write whose transaction has not committed yet, by position. */
+  readonly #unflushed = new Map<number, OutboxEntry>();
+  /** Entries pushed since the last write. */
+  #pending: OutboxEntry[] = [];
+  /** How many entries were handed to writes (committed or not). */
+  #written: number;
+
+  constructor(db: Database<OutboxEntry, number>) {
+    this.#db = db;
+    // Positions are 0..n-1, so the last key tells the count without reading the entries.
+    let count = 0;
+    for (const last of db.getKeys({ reverse: true, limit: 1 })) count = last + 1;
+    this.#written = count;
+  }
+
+  push(...entries: OutboxEntry[]): number {
+    this.#pending.push(...entries);
+    return this.length;
+  }
+
+  get length(): number {
+    return this.#written + this.#pending.length;
+  }
+
+  *[Symbol.iterator](): Iterator<OutboxEntry> {
+    let next = 0;
+    for (const { key, value } of this.#db.getRange()) {
+      yield value;
+      next = key + 1;
+    }
+    for (; next < this.length; next++) {
+      yield this.#unflushed.get(next) ?? this.#pending[next - this.#written]!;
+    }
+  }
+
+  toJSON(): OutboxEntry[] {
+    return [...this];
+  }
+
+  /** Puts the pending entries into the current write; they stay readable until it commits. */
+  writePending(committed: Promise<unknown>): void {
+    if (this.#pending.length === 0) return;
+    const from = this.#written;
+    const entries = this.#pending;
+    this.#pending = [];
+    this.#written += entries.length;
+    entries.forEach((entry, i) => {
+      this.#unflushed.set(from + i, entry);
+      this.#db.put(from + i, entry);
+    });
+    void committed.then(() => {
+      for (let i = 0; i < entries.length; i++) this.#unflushed.delete(from + i);
+    });
+  }
+
+  /** Appends entries read by a streamed import (decision 016), in one transaction. */
+  importEntries(entries: OutboxEntry[]): void {
+    if (entries.length === 0) return;
+    this.#db.transactionSync(() => {
+      for (const entry of entries) this.#db.putSync(this.#written++, entry);
+    });
+  }
+
+  /** Replaces every entry, inside the caller's synchronous transaction. */
+  replaceSync(entries: Iterable<OutboxEntry>): void {
+    this.#db.clearSync();
+    this.#unflushed.clear();
+    this.#pending = [];
+    let n = 0;
+    for (const entry of entries) this.#db.putSync(n++, entry);
+    this.#written = n;
+  }
+}
+
 /** The accounts of a data directory, as the domain's {@link AccountMap}. */
 export class StoredAccounts implements AccountMap {
   readonly #records: Database<Stored, string>;
   readonly #index: Database<ProcessSummary, IndexKey>;
   readonly #meta: Database<unknown, string>;
-  /** The outbox (SUP-4), one entry per record: it only grows, so a write appends the new ones. */
-  readonly #outbox: Database<MockState['outbox'][number], number>;
-  #writtenOutbox = 0;
+  /** The outbox (SUP-4), one entry per record. */
+  readonly outbox: StoredOutbox;
   /**
    * Tokens by hash, one record each: a load test issues thousands, and the state document must
    * not grow with them. A write compares the token table with what is on disk (no encoding).
@@ -71,7 +160,7 @@ export class StoredAccounts implements AccountMap {
     this.#records = root.openDB<Stored, string>({ name: 'accounts', compression: true });
     this.#index = root.openDB<ProcessSummary, IndexKey>({ name: 'processes' });
     this.#meta = root.openDB<unknown, string>({ name: 'meta' });
-    this.#outbox = root.openDB<MockState['outbox'][number], number>({ name: 'outbox' });
+    this.outbox = new StoredOutbox(root.openDB<OutboxEntry, number>({ name: 'outbox' }));
     this.#tokens = root.openDB<TokenRecord, string>({ name: 'tokens' });
     this.#nextSeq = (this.#meta.get(NEXT_SEQ) as number | undefined) ?? 0;
   }
@@ -80,8 +169,7 @@ export class StoredAccounts implements AccountMap {
   savedState(): Omit<MockState, 'accounts'> | undefined {
     const meta = this.#meta.get(STATE) as Meta | undefined;
     if (!meta) return undefined;
-    const outbox = [...this.#outbox.getRange().map(({ value }) => value)];
-    this.#writtenOutbox = outbox.length;
+    const outbox = this.outbox;
     const tokens: MockState['tokens'] = {};
     for (const { key, value } of this.#tokens.getRange()) {
       tokens[key] = value;
@@ -157,18 +245,12 @@ export class StoredAccounts implements AccountMap {
     this.#writtenRevision = state.revision;
     const meta = withoutAccounts(state);
     const nextSeq = this.#nextSeq;
-    const outboxFrom = this.#writtenOutbox;
-    const outbox = state.outbox.slice(outboxFrom);
-    this.#writtenOutbox = state.outbox.length;
     // Writes issued in one synchronous step go into one LMDB transaction (lmdb's event-turn
     // batching); requests in flight together share a commit. Answer once it is on disk.
     for (const [key, stored] of records) {
       this.#records.put(key, stored);
       this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record));
     }
-    outbox.forEach((entry, i) => {
-      this.#outbox.put(outboxFrom + i, entry);
-    });
     let live = 0;
     for (const [hash, token] of Object.entries(state.tokens)) {
       live += 1;
@@ -184,7 +266,39 @@ export class StoredAccounts implements AccountMap {
       }
     }
     this.#meta.put(NEXT_SEQ, nextSeq);
-    return this.#meta.put(STATE, meta).then(() => this.#meta.flushed.then(() => undefined));
+    const committed = this.#meta.put(STATE, meta);
+    this.outbox.writePending(committed);
+    return committed.then(() => this.#meta.flushed.then(() => undefined));
+  }
+
+  /**
+   * Appends accounts read by a streamed import (decision 016) in the order given, which becomes
+   * their staging order, in one transaction.
+   */
+  importAccounts(accounts: [string, AccountRecord][]): void {
+    if (accounts.length === 0) return;
+    this.#meta.transactionSync(() => {
+      for (const [key, record] of accounts) {
+        const seq = this.#nextSeq++;
+        this.#records.putSync(key, { seq, record });
+        this.#index.putSync([record.importSupplier, seq], summaryOf(record));
+      }
+      this.#meta.putSync(NEXT_SEQ, this.#nextSeq);
+    });
+  }
+
+  /** Ends a streamed import: the rest of the state (tokens, the state document), durably. */
+  finishImport(state: MockState): void {
+    this.#writtenRevision = state.revision;
+    this.#meta.transactionSync(() => {
+      this.#tokens.clearSync();
+      this.#writtenTokens.clear();
+      for (const [hash, token] of Object.entries(state.tokens)) {
+        this.#tokens.putSync(hash, token);
+        this.#writtenTokens.add(hash);
+      }
+      this.#meta.putSync(STATE, withoutAccounts(state));
+    });
   }
 
   /** Replaces everything with a whole state (the operator's reset or import), in one transaction. */
@@ -193,17 +307,13 @@ export class StoredAccounts implements AccountMap {
     this.#held.clear();
     this.#nextSeq = accounts.length;
     this.#writtenRevision = state.revision;
-    this.#writtenOutbox = state.outbox.length;
     const meta = withoutAccounts(state);
     const outbox = [...state.outbox];
     // Rare (an operator's reset or import): one synchronous, durable transaction.
     this.#meta.transactionSync(() => {
       this.#records.clearSync();
       this.#index.clearSync();
-      this.#outbox.clearSync();
-      outbox.forEach((entry, i) => {
-        this.#outbox.putSync(i, entry);
-      });
+      this.outbox.replaceSync(outbox);
       this.#tokens.clearSync();
       this.#writtenTokens.clear();
       for (const [hash, token] of Object.entries(state.tokens)) {
@@ -228,12 +338,18 @@ export interface DataDir {
   accounts: StoredAccounts;
   /** Persists a request that changed the state (or replaced it); resolves once durable. */
   write(state: MockState): Promise<void>;
+  /** Ends a streamed import (decision 016): the rest of the state, written durably. */
+  finishImport(state: MockState): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Opens (or creates) a data directory. */
 export function openDataDir(path: string): DataDir {
-  const root = open({ path, maxDbs: 8 });
+  // One map of the largest size the store may reach, given at open: lmdb-js otherwise starts
+  // with a small map and maps the file again each time it grows, which left more of the file
+  // resident (measured in decision 016). It is address space only: the file grows with its
+  // data, not with the map.
+  const root = open({ path, maxDbs: 8, mapSize: MAP_SIZE });
   const accounts = new StoredAccounts(root);
   const saved = accounts.savedState();
   const state: MockState | undefined = saved ? { ...saved, accounts } : undefined;
@@ -246,8 +362,13 @@ export function openDataDir(path: string): DataDir {
       // A new state (reset, import, the first start): its in-memory accounts move into the store.
       const replaced = accounts.replace(next);
       next.accounts = accounts;
+      next.outbox = accounts.outbox;
       accounts.attach(next);
       return replaced;
+    },
+    finishImport: (state) => {
+      accounts.finishImport(state);
+      return root.flushed.then(() => undefined);
     },
     close: () => root.close(),
   };
