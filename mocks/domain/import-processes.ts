@@ -11,6 +11,7 @@ import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
 import type { MockEnv } from './env.ts';
 import { LazyList } from './lazy-list.ts';
+import { recordImportedReferences } from './platform/account.ts';
 import { checkPlatformAccountRules, platformContext } from './platform/index.ts';
 import { accountTransferStatus } from './registration.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
@@ -78,7 +79,8 @@ export function serviceAccountNumberFor(sequence: number): string {
 export interface ProcessCommand {
   importSupplierCode: string;
   externalAccountNumber: string;
-  operationsTeamName: string;
+  /** Absent when the supplier allocates teams itself (the catalogue's operations_team_auto_allocation). */
+  operationsTeamName?: string | undefined;
   dryRun: boolean;
 }
 
@@ -112,11 +114,8 @@ export function processAccount(
       external_account_number: command.externalAccountNumber,
     });
   }
-  if (!state.operationsTeams.includes(command.operationsTeamName)) {
-    const team = { operations_team_name: command.operationsTeamName };
-    const error = fieldError('operations_team_name_does_not_exist', 'operations_team_name', team);
-    return fail('request_failed_validation', team, { detail: error.detail, errors: [error] });
-  }
+  const team = operationsTeamOf(state, env, command.operationsTeamName);
+  if (!team.ok) return team;
   const ruleErrors = validateAccountRules(state, env, record.data);
   if (ruleErrors.length > 0) return invalid(ruleErrors, 'account_failed_validation');
   if (command.dryRun) return fail('dry_run_succeeded');
@@ -125,10 +124,36 @@ export function processAccount(
   record.status = 'imported';
   record.serviceAccountNumber = serviceAccountNumberFor(state.accountSequence);
   record.createdAt = clockTimestamp(state.clock, env.now());
-  record.operationsTeam = command.operationsTeamName;
+  record.operationsTeam = team.value;
+  recordImportedReferences(state.accounts, key, record.data);
   if (supplierCheck.value.emailsOnMigration) queueMigrationEmails(state, record);
   touch(state);
   return ok({ record, supplier: supplierCheck.value });
+}
+
+/**
+ * PRC-1, PRC-3 and platform: "Validate auto allocation of operations team" on process. A named
+ * team must exist (PRC-3) whatever the supplier's setting, so the reference's process always
+ * works with a team; without one, the supplier must allocate teams itself (the catalogue's
+ * operations_team_auto_allocation, off by default), and the first team takes the account.
+ */
+function operationsTeamOf(
+  state: MockState,
+  env: MockEnv,
+  name: string | undefined,
+): Result<string | undefined> {
+  if (name === undefined) {
+    if (platformContext(state, env).catalogue.operations_team_auto_allocation) {
+      return ok(state.operationsTeams[0]);
+    }
+    return invalid([fieldError('operations_team_should_be_provided', 'operations_team_name')]);
+  }
+  if (!state.operationsTeams.includes(name)) {
+    const team = { operations_team_name: name };
+    const error = fieldError('operations_team_name_does_not_exist', 'operations_team_name', team);
+    return fail('request_failed_validation', team, { detail: error.detail, errors: [error] });
+  }
+  return ok(name);
 }
 
 /** SUP-4: with "e-mails on migration" on, each customer with an e-mail address is told. */
