@@ -97,6 +97,16 @@ export function processAccount(
   const key = accountKey(command.importSupplierCode, command.externalAccountNumber);
   const record = state.accounts.get(key);
   if (!record) {
+    // A supplier closed for migration says so first (PRC-10): nothing can be staged under it.
+    const supplier = state.suppliers[command.importSupplierCode];
+    if (supplier && supplier.status !== 'Ongoing') {
+      const closed = requireOngoingSupplier(
+        state,
+        command.importSupplierCode,
+        'import_supplier_code',
+      );
+      if (!closed.ok) return closed;
+    }
     return fail('import_process_does_not_exist', {
       import_supplier: command.importSupplierCode,
       external_account_number: command.externalAccountNumber,
