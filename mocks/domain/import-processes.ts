@@ -94,6 +94,11 @@ export function processAccount(
   env: MockEnv,
   command: ProcessCommand,
 ): Result<{ record: AccountRecord; supplier: Supplier }> {
+  // The request's own validator comes first, as the platform runs it before any lookup.
+  const autoAllocation = platformContext(state, env).catalogue.operations_team_auto_allocation;
+  if (command.operationsTeamName === undefined && !autoAllocation) {
+    return invalid([fieldError('operations_team_should_be_provided', 'operations_team_name')]);
+  }
   const key = accountKey(command.importSupplierCode, command.externalAccountNumber);
   const record = state.accounts.get(key);
   if (!record) {
@@ -124,7 +129,7 @@ export function processAccount(
       external_account_number: command.externalAccountNumber,
     });
   }
-  const team = operationsTeamOf(state, env, command.operationsTeamName);
+  const team = operationsTeamOf(state, command.operationsTeamName);
   if (!team.ok) return team;
   const ruleErrors = validateAccountRules(state, env, record.data);
   if (ruleErrors.length > 0) return invalid(ruleErrors, 'account_failed_validation');
@@ -142,22 +147,14 @@ export function processAccount(
 }
 
 /**
- * PRC-1, PRC-3 and platform: "Validate auto allocation of operations team" on process. A named
- * team must exist (PRC-3) whatever the supplier's setting, so the reference's process always
- * works with a team; without one, the supplier must allocate teams itself (the catalogue's
- * operations_team_auto_allocation, off by default), and the first team takes the account.
+ * PRC-3 and platform: "Validate that an operations team exists" on process. A named team must
+ * exist whatever the supplier's setting (the reference's process always works with a team);
+ * without one (the supplier allocates teams itself: the catalogue's
+ * operations_team_auto_allocation, checked first in processAccount) the first team takes the
+ * account.
  */
-function operationsTeamOf(
-  state: MockState,
-  env: MockEnv,
-  name: string | undefined,
-): Result<string | undefined> {
-  if (name === undefined) {
-    if (platformContext(state, env).catalogue.operations_team_auto_allocation) {
-      return ok(state.operationsTeams[0]);
-    }
-    return invalid([fieldError('operations_team_should_be_provided', 'operations_team_name')]);
-  }
+function operationsTeamOf(state: MockState, name: string | undefined): Result<string | undefined> {
+  if (name === undefined) return ok(state.operationsTeams[0]);
   if (!state.operationsTeams.includes(name)) {
     const team = { operations_team_name: name };
     const error = fieldError('operations_team_name_does_not_exist', 'operations_team_name', team);
