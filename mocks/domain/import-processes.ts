@@ -140,7 +140,7 @@ export function processAccount(
   record.serviceAccountNumber = serviceAccountNumberFor(state.accountSequence);
   record.createdAt = clockTimestamp(state.clock, env.now());
   record.operationsTeam = team.value;
-  recordImportedReferences(state.accounts, key, record.data);
+  recordImportedReferences(state, key, record.data);
   if (supplierCheck.value.emailsOnMigration) queueMigrationEmails(state, record);
   touch(state);
   return ok({ record, supplier: supplierCheck.value });

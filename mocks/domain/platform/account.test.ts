@@ -130,7 +130,7 @@ describe('the platform validators of the account (validateAccount)', () => {
     expect(codesOf(other, { ...ctx, accountKey: key })).toEqual([]);
     // An account imported later is found through the kept index.
     const later = { namespace: 'demo-energy.legacy-crm-id', value: 'CRM-LATER' };
-    recordImportedReferences(state.accounts, 'DEMO_ENERGY/LATER', { references: [later] });
+    recordImportedReferences(state, 'DEMO_ENERGY/LATER', { references: [later] });
     expect(codesOf(domestic({ references: [later] }), ctx)).toEqual([
       ['references.0', 'reference_already_exists'],
     ]);

@@ -8,7 +8,7 @@
  */
 import type { FieldError } from '../../../spec/index.ts';
 import { fieldError } from '../result.ts';
-import type { AccountMap } from '../state.ts';
+import type { AccountMap, MockState } from '../state.ts';
 import type { Account, PlatformContext } from './context.ts';
 
 type Json = Record<string, unknown>;
@@ -192,28 +192,32 @@ function campaignRules(a: Json, ctx: PlatformContext, errors: FieldError[]): voi
 }
 
 /**
- * The references of the imported accounts of an account map, by namespace and value, built by
- * one scan the first time a payload with references is checked and kept up to date by
- * {@link recordImportedReferences}, so the check stays linear in the payload.
+ * The references of the imported accounts of a state, by namespace and value, built by one scan
+ * the first time a payload with references is checked and kept up to date by
+ * {@link recordImportedReferences}, so the check stays linear in the payload. Kept per account
+ * map and state: an operator's reset or import brings a new state (and a store refills the same
+ * map), so the index is built again.
  */
-const referenceIndexes = new WeakMap<AccountMap, Map<string, string>>();
+const referenceIndexes = new WeakMap<
+  AccountMap,
+  { state: MockState; index: Map<string, string> }
+>();
 
 function referenceKey(namespace: unknown, value: unknown): string {
   return `${String(namespace)}\u0000${String(value)}`;
 }
 
-function referenceIndex(accounts: AccountMap): Map<string, string> {
-  let index = referenceIndexes.get(accounts);
-  if (!index) {
-    index = new Map();
-    for (const [key, record] of accounts.entries()) {
-      if (record.status !== 'imported') continue;
-      for (const ref of list((record.data as Json).references)) {
-        index.set(referenceKey(ref.namespace, ref.value), key);
-      }
+function referenceIndex(state: MockState): Map<string, string> {
+  const held = referenceIndexes.get(state.accounts);
+  if (held?.state === state) return held.index;
+  const index = new Map<string, string>();
+  for (const [key, record] of state.accounts.entries()) {
+    if (record.status !== 'imported') continue;
+    for (const ref of list((record.data as Json).references)) {
+      index.set(referenceKey(ref.namespace, ref.value), key);
     }
-    referenceIndexes.set(accounts, index);
   }
+  referenceIndexes.set(state.accounts, { state, index });
   return index;
 }
 
@@ -222,11 +226,11 @@ function referenceIndex(accounts: AccountMap): Map<string, string> {
  * account (platform: "Validate account reference does not already exist"): only accounts on
  * the platform hold references; staged data does not.
  */
-export function recordImportedReferences(accounts: AccountMap, key: string, data: unknown): void {
-  const index = referenceIndexes.get(accounts);
-  if (!index) return;
+export function recordImportedReferences(state: MockState, key: string, data: unknown): void {
+  const held = referenceIndexes.get(state.accounts);
+  if (held?.state !== state) return;
   for (const ref of list((data as Json).references)) {
-    index.set(referenceKey(ref.namespace, ref.value), key);
+    held.index.set(referenceKey(ref.namespace, ref.value), key);
   }
 }
 
@@ -235,7 +239,7 @@ function referenceRules(a: Json, ctx: PlatformContext, errors: FieldError[]): vo
   const references = list(a.references);
   if (references.length === 0) return;
   const namespaces = new Set(ctx.catalogue.account_reference_namespaces);
-  const index = referenceIndex(ctx.state.accounts);
+  const index = referenceIndex(ctx.state);
   references.forEach((ref, i) => {
     if (typeof ref.namespace === 'string' && !namespaces.has(ref.namespace)) {
       errors.push(
