@@ -10,10 +10,11 @@ import type { Account } from './platform/context.ts';
 function stagedState(autoAllocation: boolean, numbers: string[] = ['PRC-1']) {
   const env = nodeEnv({ now: () => FIXED_NOW });
   const state = stateFromConfig(defaultConfig, env);
-  // The operator's catalogue, as the control API keeps it beside the state (decision 015).
-  Object.assign(state, {
-    catalogue: { ...defaultPlatformCatalogue, operations_team_auto_allocation: autoAllocation },
-  });
+  // The operator's catalogue (PUT /__mock/catalogue, decision 015).
+  state.platformCatalogue = {
+    ...defaultPlatformCatalogue,
+    operations_team_auto_allocation: autoAllocation,
+  };
   for (const number of numbers) {
     const account = { ...specExample<Account>('DomesticAccount'), external_account_number: number };
     expect(stageAccount(state, env, account).ok).toBe(true);
