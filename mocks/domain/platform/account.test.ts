@@ -303,17 +303,6 @@ describe('the platform validators of the account (validateAccount)', () => {
     ]);
   });
 
-  test('[GEN-6] a tax exemption ending on its start is start_date_same_as_end_date', () => {
-    const exemption = { effective_from: '2024-01-01', effective_to: '2024-01-01', rate: '1.00' };
-    const account = withPoint(business(), { ccl_exemptions: [exemption] });
-    expect(codesOf(account)).toEqual([
-      [
-        'supply_addresses.0.meter_points.0.ccl_exemptions.0.effective_to',
-        'start_date_same_as_end_date',
-      ],
-    ]);
-  });
-
   test('[GEN-6] a refusal reason of an interested customer is smart_refusal_reason_given_for_interest', () => {
     const smart_refusal_interest = {
       type: 'INTERESTED',

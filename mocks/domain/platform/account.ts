@@ -562,7 +562,7 @@ function billingOptionRules(a: Json, errors: FieldError[]): void {
   }
 }
 
-/** platform: tax exemptions (CCL, VAT) belong to business accounts; their periods run forwards. */
+/** platform: tax exemptions (CCL, VAT) belong to business accounts (their periods are the agreements family's). */
 function taxExemptionRules(a: Json, business: boolean, errors: FieldError[]): void {
   list(a.supply_addresses).forEach((address, s) => {
     list(address.meter_points).forEach((point, p) => {
@@ -578,22 +578,7 @@ function taxExemptionRules(a: Json, business: boolean, errors: FieldError[]): vo
               'Tax exemptions belong to business accounts only.',
             ),
           );
-          continue;
         }
-        exemptions.forEach((exemption, e) => {
-          const from = exemption.effective_from;
-          const to = exemption.effective_to;
-          if (given(from) && given(to) && to <= from) {
-            errors.push(
-              fieldError(
-                'start_date_same_as_end_date',
-                `${at}.${e}.effective_to`,
-                undefined,
-                `The exemption ends on ${to}, not after its start on ${from}.`,
-              ),
-            );
-          }
-        });
       }
     });
   });
