@@ -104,7 +104,12 @@ export function createTestClient({ now, documents, ...options }: TestClientOptio
         (openapiDocument.components as Record<string, Record<string, { value: unknown }>>).examples!
           .DomesticAccount!.value as Account,
       );
-      return { ...example, external_account_number: `TEST-${counter}`, ...overrides } as Account;
+      return {
+        ...example,
+        ...ownReferences(example, counter),
+        external_account_number: `TEST-${counter}`,
+        ...overrides,
+      } as Account;
     },
     /** The spec's business example with a unique external account number. */
     businessAccount(): Account {
@@ -113,7 +118,11 @@ export function createTestClient({ now, documents, ...options }: TestClientOptio
         (openapiDocument.components as Record<string, Record<string, { value: unknown }>>).examples!
           .BusinessAccount!.value as Account,
       );
-      return { ...example, external_account_number: `TEST-B-${counter}` } as Account;
+      return {
+        ...example,
+        ...ownReferences(example, counter),
+        external_account_number: `TEST-B-${counter}`,
+      } as Account;
     },
     stage(account: Account) {
       return call('POST', '/v1/data-import/account-import-process/create-or-update/', account);
@@ -139,4 +148,13 @@ export function createTestClient({ now, documents, ...options }: TestClientOptio
       return JSON.stringify(mock.service.state);
     },
   };
+}
+
+/**
+ * The example's references made the copy's own: the platform refuses a reference another
+ * account holds (reference_already_exists), and tests import several copies of one example.
+ */
+function ownReferences(example: Account, n: number): Partial<Account> {
+  const references = example.references?.map((r) => ({ ...r, value: `${r.value}-${n}` }));
+  return references ? { references } : {};
 }

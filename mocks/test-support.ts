@@ -69,8 +69,13 @@ export async function createHarness(
   /** A copy of the spec's DomesticAccount (or another account example), with a unique number. */
   function account(example = 'DomesticAccount', overrides: Record<string, unknown> = {}): Account {
     counter += 1;
+    const copy = specExample<Account>(example);
+    // Each copy holds references of its own: the platform refuses a reference another account
+    // holds (reference_already_exists).
+    const references = copy.references?.map((r) => ({ ...r, value: `${r.value}-${counter}` }));
     return {
-      ...specExample<Account>(example),
+      ...copy,
+      ...(references ? { references } : {}),
       external_account_number: `PART2-${counter}`,
       ...overrides,
     } as Account;

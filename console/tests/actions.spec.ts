@@ -21,8 +21,16 @@ const PROCESS = '/v1/data-import/account-import-process/process/';
 const PAYMENT = '/v1/data-import/payment-instruction/create/';
 
 async function stage(iface: InterfaceClient, external: string, supplier = 'DEMO_ENERGY') {
+  const example = domesticExample();
+  // Each account holds references of its own: the platform refuses a reference another account
+  // holds (reference_already_exists).
+  const references = (example.references as { value: string }[] | undefined)?.map((r) => ({
+    ...r,
+    value: `${r.value}-${external}`,
+  }));
   return iface.call('POST', STAGE, {
-    ...domesticExample(),
+    ...example,
+    ...(references ? { references } : {}),
     import_supplier: supplier,
     external_account_number: external,
   });

@@ -11,6 +11,7 @@ import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
 import type { MockEnv } from './env.ts';
 import { LazyList } from './lazy-list.ts';
+import { recordImportedReferences } from './platform/account.ts';
 import { checkPlatformAccountRules, platformContext } from './platform/index.ts';
 import { accountTransferStatus } from './registration.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
@@ -78,7 +79,8 @@ export function serviceAccountNumberFor(sequence: number): string {
 export interface ProcessCommand {
   importSupplierCode: string;
   externalAccountNumber: string;
-  operationsTeamName: string;
+  /** Absent when the supplier allocates teams itself (the catalogue's operations_team_auto_allocation). */
+  operationsTeamName?: string | undefined;
   dryRun: boolean;
 }
 
@@ -92,9 +94,24 @@ export function processAccount(
   env: MockEnv,
   command: ProcessCommand,
 ): Result<{ record: AccountRecord; supplier: Supplier }> {
+  // The request's own validator comes first, as the platform runs it before any lookup.
+  const autoAllocation = platformContext(state, env).catalogue.operations_team_auto_allocation;
+  if (command.operationsTeamName === undefined && !autoAllocation) {
+    return invalid([fieldError('operations_team_should_be_provided', 'operations_team_name')]);
+  }
   const key = accountKey(command.importSupplierCode, command.externalAccountNumber);
   const record = state.accounts.get(key);
   if (!record) {
+    // A supplier closed for migration says so first (PRC-10): nothing can be staged under it.
+    const supplier = state.suppliers[command.importSupplierCode];
+    if (supplier && supplier.status !== 'Ongoing') {
+      const closed = requireOngoingSupplier(
+        state,
+        command.importSupplierCode,
+        'import_supplier_code',
+      );
+      if (!closed.ok) return closed;
+    }
     return fail('import_process_does_not_exist', {
       import_supplier: command.importSupplierCode,
       external_account_number: command.externalAccountNumber,
@@ -112,11 +129,8 @@ export function processAccount(
       external_account_number: command.externalAccountNumber,
     });
   }
-  if (!state.operationsTeams.includes(command.operationsTeamName)) {
-    const team = { operations_team_name: command.operationsTeamName };
-    const error = fieldError('operations_team_name_does_not_exist', 'operations_team_name', team);
-    return fail('request_failed_validation', team, { detail: error.detail, errors: [error] });
-  }
+  const team = operationsTeamOf(state, command.operationsTeamName);
+  if (!team.ok) return team;
   const ruleErrors = validateAccountRules(state, env, record.data);
   if (ruleErrors.length > 0) return invalid(ruleErrors, 'account_failed_validation');
   if (command.dryRun) return fail('dry_run_succeeded');
@@ -125,10 +139,28 @@ export function processAccount(
   record.status = 'imported';
   record.serviceAccountNumber = serviceAccountNumberFor(state.accountSequence);
   record.createdAt = clockTimestamp(state.clock, env.now());
-  record.operationsTeam = command.operationsTeamName;
+  record.operationsTeam = team.value;
+  recordImportedReferences(state, key, record.data);
   if (supplierCheck.value.emailsOnMigration) queueMigrationEmails(state, record);
   touch(state);
   return ok({ record, supplier: supplierCheck.value });
+}
+
+/**
+ * PRC-3 and platform: "Validate that an operations team exists" on process. A named team must
+ * exist whatever the supplier's setting (the reference's process always works with a team);
+ * without one (the supplier allocates teams itself: the catalogue's
+ * operations_team_auto_allocation, checked first in processAccount) the first team takes the
+ * account.
+ */
+function operationsTeamOf(state: MockState, name: string | undefined): Result<string | undefined> {
+  if (name === undefined) return ok(state.operationsTeams[0]);
+  if (!state.operationsTeams.includes(name)) {
+    const team = { operations_team_name: name };
+    const error = fieldError('operations_team_name_does_not_exist', 'operations_team_name', team);
+    return fail('request_failed_validation', team, { detail: error.detail, errors: [error] });
+  }
+  return ok(name);
 }
 
 /** SUP-4: with "e-mails on migration" on, each customer with an e-mail address is told. */

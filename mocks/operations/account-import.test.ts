@@ -462,9 +462,11 @@ describe('processAccountImportProcess (POST .../account-import-process/process/)
 
   test('[PRC-1] a request without operations_team_name is refused with the platform code operations_team_should_be_provided', async () => {
     const client = await loggedIn();
+    const account = client.account();
+    await client.stage(account);
     const response = await client.call('POST', '/v1/data-import/account-import-process/process/', {
       import_supplier_code: 'DEMO_ENERGY',
-      external_account_number: 'X',
+      external_account_number: account.external_account_number,
     });
     expect(response).toEqual({
       status: 400,

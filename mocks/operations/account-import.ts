@@ -47,12 +47,6 @@ export const createOrUpdateAccountImportProcess: DataImportOperation<
 export const processAccountImportProcess: DataImportOperation<
   'processAccountImportProcess'
 > = async ({ body }, context) => {
-  // The platform needs a team unless the supplier allocates teams itself, which the mock's
-  // suppliers do not (code operations_team_should_be_provided).
-  const operationsTeamName = body.operations_team_name;
-  if (operationsTeamName === undefined) {
-    return invalid([fieldError('operations_team_should_be_provided', 'operations_team_name')]);
-  }
   const { state, inFlight } = context;
   const limit = state.processing.concurrencyLimit;
   if (limit !== null && inFlight.process >= limit) return fail('concurrency_limit_exceeded');
@@ -64,7 +58,7 @@ export const processAccountImportProcess: DataImportOperation<
     const processed = processAccount(state, context.env, {
       importSupplierCode: body.import_supplier_code,
       externalAccountNumber: body.external_account_number,
-      operationsTeamName,
+      operationsTeamName: body.operations_team_name,
       dryRun: body.dry_run === true,
     });
     return outcome(processed, 201, (value) => ({

@@ -1224,15 +1224,19 @@ export interface components {
         };
         /**
          * AccountCatalogue
-         * @description What the platform's account-level validators (campaigns, references, business, portfolio, dunning, teams) check against.
+         * @description What the platform's account-level validators check against: the deployment's campaigns, account reference namespaces, dunning paths and registered business detail keys, and the import supplier's switches (managed accounts, new portfolios, business contracts, automatic team allocation).
          */
         AccountCatalogue: {
+            /** @description Campaigns the deployment runs; an account campaign names one by slug or by name (campaign_not_found). */
             campaigns: {
                 slug: string;
                 name: string;
             }[];
+            /** @description Namespaces an account reference may use (invalid_reference_namespace). */
             account_reference_namespaces: string[];
+            /** @description Names of the debt-collection paths the deployment offers (dunning_path_not_found). */
             dunning_paths: string[];
+            /** @description Business detail keys the deployment registered, with the type of their value (business_detail_incorrect_value_type) and, for text, a regular expression it must match (business_detail_failed_validation). A key not listed here is not checked. */
             business_detail_keys: {
                 key: string;
                 /** @enum {unknown} */
@@ -1241,11 +1245,16 @@ export interface components {
             }[];
             /** @description Organisation numbers of registered partner organisations. */
             partner_organisations: string[];
+            /** @description The deployment allows managed accounts (account_type MANAGED or is_managed); off, they are refused (managed_accounts_are_not_allowed). On by default, so every account type the platform declares is accepted. */
             managed_accounts_allowed: boolean;
-            /** @description The supplier creates new portfolios on import (portfolio references are then refused). */
+            /** @description The import supplier creates new portfolios on import, so an account's portfolio references are refused (portfolio_references_provided). Off by default. */
             create_new_portfolios: boolean;
-            /** @description Accounts are allocated to operations teams automatically (process needs no team name). */
+            /** @description The import supplier allocates accounts to operations teams automatically. On, an account payload naming a team is refused (operations_team_provided_when_using_auto_allocation) and process may leave operations_team_name out (the first team takes the account); off (the default, the reference's process: PRC-1, PRC-3), process needs a team (operations_team_should_be_provided). A team that process names must exist either way. */
             operations_team_auto_allocation: boolean;
+            /** @description The import supplier links business accounts to existing business contracts: a business account must carry `business` (business_field_required), in the form with contract identifiers (missing_contract_identifier). Off by default. */
+            enforce_business_contracts_exist: boolean;
+            /** @description With enforce_business_contracts_exist on, the account joins the business that holds the contract: business information (company name, number, type, details, users, portfolios) is then refused (business_information_not_required_if_linking_via_contract); off, it is required (business_information_required_if_not_linking_via_contract). */
+            link_account_to_business_with_contract: boolean;
         };
     };
     responses: {

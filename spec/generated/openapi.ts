@@ -589,6 +589,8 @@ export interface components {
             warm_home_discount?: components["schemas"]["WarmHomeDiscount"][];
             dunning_path?: components["schemas"]["DunningPath"];
             debts?: components["schemas"]["Debt"][];
+            /** @description Not part of the domestic form (VAL-5: the business form adds account_billing_options); a domestic account carrying it is refused with the platform's own code. */
+            account_billing_options?: unknown;
             /**
              * @deprecated
              * @description Deprecated on the platform; use debts.

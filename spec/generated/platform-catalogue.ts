@@ -8,44 +8,61 @@ import type { components } from './control.ts';
 export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'] = {
   "campaigns": [
     {
-      "slug": "spring-switch-2025",
-      "name": "Spring Switch 2025"
+      "slug": "smart_incentive",
+      "name": "Smart Meter Incentive"
     },
     {
-      "slug": "refer-a-friend",
-      "name": "Refer a Friend"
+      "slug": "heatwave_relief_pack_requested",
+      "name": "Heatwave Relief Pack"
     },
     {
-      "slug": "smart-upgrade",
-      "name": "Smart Upgrade"
+      "slug": "ev_tariffs",
+      "name": "Electric Vehicle Tariffs"
     },
     {
-      "slug": "ev-owners",
-      "name": "Electric Vehicle Owners"
+      "slug": "financial-vulnerability",
+      "name": "Financial Vulnerability Support"
+    },
+    {
+      "slug": "debt_management_plan_active",
+      "name": "Debt Management Plan"
+    },
+    {
+      "slug": "super_account",
+      "name": "Super Account"
     }
   ],
   "account_reference_namespaces": [
-    "example-energy.allpay-client-reference-numbers",
-    "example-energy.legacy-crm-id"
+    "demo-energy.allpay-client-reference-number",
+    "demo-energy.legacy-crm-id",
+    "demo-energy.prepay-card-number",
+    "tentacle-energy.allpay-client-reference-number"
   ],
   "dunning_paths": [
-    "STANDARD",
-    "VULNERABLE",
-    "BUSINESS"
+    "standard_domestic",
+    "vulnerable_domestic",
+    "payment_plan_missed",
+    "final_bill"
   ],
   "business_detail_keys": [
     {
+      "key": "sic_codes",
+      "type": "string",
+      "pattern": "^[0-9]{5}(,[0-9]{5})*$"
+    },
+    {
       "key": "vat_number",
       "type": "string",
-      "pattern": "^GB[0-9]{9}$"
+      "pattern": "^GB([0-9]{9}|[0-9]{12})$"
     },
     {
-      "key": "employee_count",
-      "type": "integer"
+      "key": "registered_charity_number",
+      "type": "string",
+      "pattern": "^([0-9]{6,7}|SC[0-9]{6})$"
     },
     {
-      "key": "is_charity",
-      "type": "boolean"
+      "key": "ofgem_protection_label",
+      "type": "string"
     }
   ],
   "partner_organisations": [
@@ -54,7 +71,9 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
   ],
   "managed_accounts_allowed": true,
   "create_new_portfolios": false,
-  "operations_team_auto_allocation": true,
+  "operations_team_auto_allocation": false,
+  "enforce_business_contracts_exist": false,
+  "link_account_to_business_with_contract": false,
   "products": [
     {
       "code": "SVT-10-01-01",
