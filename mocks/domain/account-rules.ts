@@ -268,8 +268,10 @@ export function checkAccountRules(account: Account, today: string): FieldError[]
       }
     }
   }
-  const identifiers = new Map<string, string>();
   (account.supply_addresses ?? []).forEach((address, a) => {
+    // One supply address's meter points; the same MPxN on two addresses is the platform's
+    // duplicate_meter_points_on_different_supply_addresses_provided (platform/supply.ts).
+    const identifiers = new Map<string, string>();
     (address.meter_points ?? []).forEach((point, p) => {
       const at = `supply_addresses.${a}.meter_points.${p}`;
       const earlier = identifiers.get(point.identifier);

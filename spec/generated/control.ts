@@ -1112,26 +1112,42 @@ export interface components {
         };
         /**
          * SupplyCatalogue
-         * @description What the platform's supply address, meter point, meter and agent validators check against.
+         * @description What the platform's supply address, meter point and agent validators check against: the industry's market participants, the agent contracts the supplier holds, and the import configuration's switches for supply addresses, supply points and registration flows.
          */
         SupplyCatalogue: {
-            /** @description Industry market participants (MPIDs) and the roles they hold (market_participant_not_found). */
+            /** @description Industry market participants (MPIDs) by market and the roles they hold there. A meter point's mpid must be a SUPPLIER of its fuel's market, shipper_mpid a gas SHIPPER, mam_to_appoint a gas MAM, dc_to_appoint and mop_to_appoint and an agent contract's agent_mpid an electricity DC, MOP or DA (market_participant_not_found). */
             market_participants: {
                 mpid: string;
                 name: string;
+                /** @enum {unknown} */
+                market: "ELECTRICITY" | "GAS";
                 roles: ("SUPPLIER" | "MOP" | "DC" | "DA" | "MAM" | "MAP" | "SHIPPER")[];
             }[];
-            /** @description Contract references held with agents (agent_contract_reference_does_not_exist). */
+            /** @description Contracts the supplier holds with electricity agents. An agent contract of a meter point (agents.dc_contract, da_contract, mop_contract) names one by agent_mpid, contract_reference and, optionally, service_reference and service_level_reference: none active on the mock clock's date is agent_contract_reference_does_not_exist, more than one is multiple_active_agent_contract_references. */
             agent_contract_references: {
                 mpid: string;
                 /** @enum {unknown} */
                 role: "MOP" | "DC" | "DA";
                 reference: string;
+                service_reference?: string;
+                service_level_reference?: string;
+                /**
+                 * Format: date
+                 * @description First day the contract is active (absent: active since ever).
+                 */
+                active_from?: string;
+                /**
+                 * Format: date
+                 * @description Last day the contract is active (absent: open-ended).
+                 */
+                active_to?: string;
             }[];
-            /** @description The import configuration "skip supply point creation". */
+            /** @description The import configuration "skip supply point creation": true, supply addresses must come without meter points (supply_points_provided_while_skip_supply_point_creation_enabled); false, each must have some (supply_points_not_provided_while_skip_supply_point_creation_disabled). */
             skip_supply_point_creation: boolean;
-            /** @description The import configuration "skip property creation". */
+            /** @description The import configuration "skip property creation": true, an account may not carry supply addresses (supply_addresses_provided_while_skip_property_creation_enabled). */
             skip_property_creation: boolean;
+            /** @description The import configuration "send registration flows" (on-market switches): false, a meter point may not name agents to appoint (dc_to_appoint, mop_to_appoint, mam_to_appoint: agents_supplied_for_non_on_market_switch). */
+            send_registration_flows: boolean;
         };
         /**
          * AgreementsCatalogue

@@ -565,8 +565,9 @@ export interface components {
          *     - an account with `unknown_occupier: true` carries no customers (customer_with_unknown_occupier);
          *     - unless `unknown_occupier` is true, `billing_address1` and `billing_postcode` are supplied, or
          *       the platform's structured `billing_address` in their place (billing_address_not_provided);
-         *     - no meter point identifier appears twice in the account, across all supply addresses
-         *       (duplicate_meter_points_provided).
+         *     - no meter point identifier appears twice on one supply address
+         *       (duplicate_meter_points_provided; on two supply addresses it is the platform's
+         *       duplicate_meter_points_on_different_supply_addresses_provided).
          */
         Account: components["schemas"]["DomesticAccount"] | components["schemas"]["BusinessAccount"];
         /**
@@ -865,6 +866,7 @@ export interface components {
             supply_postcode: components["schemas"]["Postcode"];
             is_landlord?: boolean;
             customer_at_supply_address_from_date: components["schemas"]["Date"];
+            /** @description The platform wants meter points on every supply address unless the import supplier skips supply point creation, and none if it does (the platform catalogue's skip_supply_point_creation: supply_points_not_provided_while_skip_supply_point_creation_disabled, supply_points_provided_while_skip_supply_point_creation_enabled); the MPxNs of one supply address differ (duplicate_meter_points_provided). */
             meter_points: components["schemas"]["MeterPoint"][];
             property_administrators?: components["schemas"]["PropertyAdministrator"][];
             customer_at_supply_address_to_date?: components["schemas"]["Date"] | null;

@@ -3187,15 +3187,33 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
   "sends_registration_flows": true,
   "market_participants": [
     {
-      "mpid": "EXEN",
-      "name": "Example Energy Supply",
+      "mpid": "DEMO",
+      "name": "Demo Energy",
+      "market": "ELECTRICITY",
       "roles": [
         "SUPPLIER"
       ]
     },
     {
-      "mpid": "LOND",
-      "name": "London Power Networks metering",
+      "mpid": "TENT",
+      "name": "Tentacle Energy",
+      "market": "ELECTRICITY",
+      "roles": [
+        "SUPPLIER"
+      ]
+    },
+    {
+      "mpid": "EXEN",
+      "name": "Example Energy Supply",
+      "market": "ELECTRICITY",
+      "roles": [
+        "SUPPLIER"
+      ]
+    },
+    {
+      "mpid": "MOPS",
+      "name": "Metering Operations Services",
+      "market": "ELECTRICITY",
       "roles": [
         "MOP"
       ]
@@ -3203,6 +3221,7 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
     {
       "mpid": "UDMS",
       "name": "United Data Collection Services",
+      "market": "ELECTRICITY",
       "roles": [
         "DC",
         "DA"
@@ -3211,6 +3230,7 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
     {
       "mpid": "SMRT",
       "name": "Smart Metering Services",
+      "market": "ELECTRICITY",
       "roles": [
         "MOP",
         "DC",
@@ -3218,49 +3238,116 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
       ]
     },
     {
-      "mpid": "CGAS",
+      "mpid": "DEM",
+      "name": "Demo Energy",
+      "market": "GAS",
+      "roles": [
+        "SUPPLIER"
+      ]
+    },
+    {
+      "mpid": "TEN",
+      "name": "Tentacle Energy",
+      "market": "GAS",
+      "roles": [
+        "SUPPLIER"
+      ]
+    },
+    {
+      "mpid": "DES",
+      "name": "Demo Energy Shipping",
+      "market": "GAS",
+      "roles": [
+        "SHIPPER"
+      ]
+    },
+    {
+      "mpid": "TCL",
+      "name": "Tentacle Gas Shipping",
+      "market": "GAS",
+      "roles": [
+        "SHIPPER"
+      ]
+    },
+    {
+      "mpid": "CGA",
       "name": "Central Gas Asset Management",
+      "market": "GAS",
       "roles": [
         "MAM"
       ]
     },
     {
-      "mpid": "GMAP",
-      "name": "Gas Meter Asset Provider",
+      "mpid": "GMA",
+      "name": "Gas Meter Asset Services",
+      "market": "GAS",
       "roles": [
+        "MAM",
         "MAP"
-      ]
-    },
-    {
-      "mpid": "EXGS",
-      "name": "Example Energy Shipping",
-      "roles": [
-        "SHIPPER"
       ]
     }
   ],
   "agent_contract_references": [
     {
-      "mpid": "LOND",
+      "mpid": "MOPS",
       "role": "MOP",
-      "reference": "MOP-CONTRACT-2021"
+      "reference": "MOPS21NHH",
+      "service_reference": "NHH",
+      "service_level_reference": "STD"
     },
     {
       "mpid": "UDMS",
       "role": "DC",
-      "reference": "DC-CONTRACT-2022"
+      "reference": "UDMS22DC",
+      "service_reference": "NHH",
+      "service_level_reference": "STD"
+    },
+    {
+      "mpid": "UDMS",
+      "role": "DC",
+      "reference": "UDMS22DC",
+      "service_reference": "SMRT",
+      "service_level_reference": "STD"
     },
     {
       "mpid": "UDMS",
       "role": "DA",
-      "reference": "DA-CONTRACT-2022"
+      "reference": "UDMS22DA",
+      "service_reference": "NHH",
+      "service_level_reference": "STD"
     },
     {
       "mpid": "SMRT",
       "role": "MOP",
-      "reference": "SMART-MOP-2023"
+      "reference": "SMRT23MOP",
+      "service_reference": "SMRT",
+      "service_level_reference": "PREM"
+    },
+    {
+      "mpid": "SMRT",
+      "role": "DC",
+      "reference": "SMRT23DC",
+      "service_reference": "SMRT",
+      "service_level_reference": "PREM"
+    },
+    {
+      "mpid": "SMRT",
+      "role": "DA",
+      "reference": "SMRT23DA",
+      "service_reference": "SMRT",
+      "service_level_reference": "PREM"
+    },
+    {
+      "mpid": "MOPS",
+      "role": "MOP",
+      "reference": "MOPS17NHH",
+      "service_reference": "NHH",
+      "service_level_reference": "STD",
+      "active_from": "2017-04-01",
+      "active_to": "2021-03-31"
     }
   ],
   "skip_supply_point_creation": false,
-  "skip_property_creation": false
+  "skip_property_creation": false,
+  "send_registration_flows": true
 };

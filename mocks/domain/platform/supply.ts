@@ -1,13 +1,577 @@
 /**
- * The platform's validators of an account's supply (platform: supply addresses, meter points,
- * meters, registers, readings, EACs and AQs, agents, capacity and configuration periods), where
- * the interface reference is silent (GEN-6, decision 014). Each answers the platform's own code
- * on the field it concerns.
+ * The platform's validators of an account's supply (platform: supply addresses and the import
+ * configuration's switches for them, meter points on and off supply, market participants, agents
+ * and their contracts, capacity and configuration periods, CCL and VAT exemptions, and the
+ * account types that may not have a supply address), where the interface reference is silent
+ * (GEN-6, decisions 014 and 015). Each answers the platform's own code on the field it concerns.
+ * Meters, registers and readings are the meters family's (meters.ts).
  */
-import type { FieldError } from '../../../spec/index.ts';
+import { normalisePostcode } from '../../../spec/formats/index.ts';
+import type { FieldError, PlatformCatalogue } from '../../../spec/index.ts';
+import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
 
+type Json = Record<string, unknown>;
+type Market = 'ELECTRICITY' | 'GAS';
+type Role = PlatformCatalogue['market_participants'][number]['roles'][number];
+
+/** A date-bounded entry of a list the platform keeps in order (periods, tax exemptions). */
+interface Dated {
+  from?: string;
+  to?: string | null;
+}
+
+interface Point extends Json {
+  identifier?: string;
+  supply_type?: string;
+  supply_end_date?: string | null;
+  last_billed_to_date?: string;
+  measurement_class?: string;
+  meters?: { removed_on?: string | null }[];
+}
+
+/**
+ * platform: "Validate that all billable meter points have active meters": the Elexon measurement
+ * classes of unmetered supplies (B non-half-hourly, D half-hourly), which need no meter.
+ */
+const UNMETERED_MEASUREMENT_CLASSES = new Set(['B', 'D']);
+
+/** The account types that hold no supply of their own (their validators' codes). */
+const NO_SUPPLY_TYPES = {
+  PORTFOLIO_LEAD: 'portfolio_lead_has_a_supply_address',
+  SYSTEM: 'system_account_has_a_supply_address',
+} as const;
+
+const OCCUPIER_TYPES = new Set(['DOMESTIC_OCCUPIER', 'BUSINESS_OCCUPIER']);
+
+/** The agent contracts of ElectricityAgents and the role each appoints. */
+const AGENT_CONTRACTS = [
+  ['dc_contract', 'DC'],
+  ['da_contract', 'DA'],
+  ['mop_contract', 'MOP'],
+] as const;
+
+/** The market-participant fields of a meter point: market and role they must name. */
+const PARTICIPANT_FIELDS: Record<Market, [field: string, role: Role][]> = {
+  ELECTRICITY: [
+    ['mpid', 'SUPPLIER'],
+    ['dc_to_appoint', 'DC'],
+    ['mop_to_appoint', 'MOP'],
+  ],
+  GAS: [
+    ['mpid', 'SUPPLIER'],
+    ['shipper_mpid', 'SHIPPER'],
+    ['mam_to_appoint', 'MAM'],
+  ],
+};
+
+/** The deprecated "to appoint" fields an on-market switch may carry (registration flows). */
+const TO_APPOINT = ['dc_to_appoint', 'mop_to_appoint', 'mam_to_appoint'] as const;
+
+function given(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** The date the point was billed up to: its own, else the account's. */
+function lastBilled(point: Point, account: Account): string | undefined {
+  return point.last_billed_to_date ?? account.last_billed_to_date;
+}
+
+/**
+ * platform: a meter point is billable unless its supply ended on or before the date it was billed
+ * up to (a supply that ended later still owes its final bill); certificate accounts have no end.
+ */
+function isBillable(point: Point, account: Account): boolean {
+  const end = point.supply_end_date;
+  if (!end) return true;
+  const billed = lastBilled(point, account);
+  return billed === undefined || end > billed;
+}
+
+/** The catalogue's participants as `market/role/MPID` keys, built once per catalogue. */
+const participantKeys = new WeakMap<object, Set<string>>();
+function participants(catalogue: PlatformCatalogue): Set<string> {
+  let keys = participantKeys.get(catalogue.market_participants);
+  if (!keys) {
+    keys = new Set();
+    for (const p of catalogue.market_participants) {
+      for (const role of p.roles) keys.add(`${p.market}/${role}/${p.mpid.toUpperCase()}`);
+    }
+    participantKeys.set(catalogue.market_participants, keys);
+  }
+  return keys;
+}
+
+function knownParticipant(ctx: PlatformContext, market: Market, role: Role, mpid: string): boolean {
+  return participants(ctx.catalogue).has(`${market}/${role}/${mpid.trim().toUpperCase()}`);
+}
+
+/**
+ * platform: "Validate that the agent contract references exists": the supplier's contracts with
+ * the agent that match what the payload names and are active on the mock clock's date.
+ */
+function activeContracts(
+  ctx: PlatformContext,
+  role: 'DC' | 'DA' | 'MOP',
+  contract: Json,
+): PlatformCatalogue['agent_contract_references'] {
+  const mpid = given(contract.agent_mpid) ? contract.agent_mpid.toUpperCase() : undefined;
+  return ctx.catalogue.agent_contract_references.filter(
+    (c) =>
+      c.role === role &&
+      c.reference === contract.contract_reference &&
+      (mpid === undefined || c.mpid.toUpperCase() === mpid) &&
+      (!given(contract.service_reference) || c.service_reference === contract.service_reference) &&
+      (!given(contract.service_level_reference) ||
+        c.service_level_reference === contract.service_level_reference) &&
+      (c.active_from === undefined || c.active_from <= ctx.today) &&
+      (c.active_to === undefined || c.active_to >= ctx.today),
+  );
+}
+
+function agentRules(point: Point, at: string, ctx: PlatformContext, errors: FieldError[]): void {
+  const agents = point.agents as Json | null | undefined;
+  if (agents && typeof agents === 'object') {
+    if (given(point.dc_to_appoint) || given(point.mop_to_appoint)) {
+      errors.push(
+        fieldError(
+          'agents_and_mpids_to_appoint_provided',
+          `${at}.agents`,
+          undefined,
+          'Give the agents to appoint either in agents or in dc_to_appoint and mop_to_appoint, not both.',
+        ),
+      );
+    }
+    for (const [key, role] of AGENT_CONTRACTS) {
+      const contract = agents[key] as Json | null | undefined;
+      if (!contract || typeof contract !== 'object') continue;
+      const where = `${at}.agents.${key}`;
+      if (
+        given(contract.agent_mpid) &&
+        !knownParticipant(ctx, 'ELECTRICITY', role, contract.agent_mpid)
+      ) {
+        errors.push(
+          fieldError(
+            'market_participant_not_found',
+            `${where}.agent_mpid`,
+            undefined,
+            `${contract.agent_mpid} is not a known electricity ${role} market participant.`,
+          ),
+        );
+        continue;
+      }
+      if (!given(contract.contract_reference)) continue;
+      const found = activeContracts(ctx, role, contract).length;
+      if (found === 0) {
+        errors.push(
+          fieldError(
+            'agent_contract_reference_does_not_exist',
+            `${where}.contract_reference`,
+            undefined,
+            `No active ${role} contract ${contract.contract_reference} matches this agent and service.`,
+          ),
+        );
+      } else if (found > 1) {
+        errors.push(
+          fieldError(
+            'multiple_active_agent_contract_references',
+            `${where}.contract_reference`,
+            undefined,
+            `${found} active ${role} contracts match ${contract.contract_reference}; name the service_reference and service_level_reference.`,
+          ),
+        );
+      }
+    }
+  }
+  if (!ctx.catalogue.send_registration_flows) {
+    for (const field of TO_APPOINT) {
+      if (!given(point[field])) continue;
+      errors.push(
+        fieldError(
+          'agents_supplied_for_non_on_market_switch',
+          `${at}.${field}`,
+          undefined,
+          'No agents are appointed: this import supplier does not send registration flows.',
+        ),
+      );
+    }
+  }
+}
+
+function participantRules(
+  point: Point,
+  market: Market,
+  at: string,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): void {
+  for (const [field, role] of PARTICIPANT_FIELDS[market]) {
+    const mpid = point[field];
+    if (!given(mpid) || knownParticipant(ctx, market, role, mpid)) continue;
+    errors.push(
+      fieldError(
+        'market_participant_not_found',
+        `${at}.${field}`,
+        undefined,
+        `${mpid} is not a known ${market.toLowerCase()} ${role} market participant.`,
+      ),
+    );
+  }
+}
+
+/** Sorted by start (then end, open last), with each entry's index in the payload. */
+function sortedPeriods(list: Dated[]): { entry: Dated; i: number }[] {
+  return list
+    .map((entry, i) => ({ entry, i }))
+    .filter(({ entry }) => typeof entry.from === 'string')
+    .sort(
+      (a, b) =>
+        (a.entry.from as string).localeCompare(b.entry.from as string) ||
+        (a.entry.to ?? '9999-12-31').localeCompare(b.entry.to ?? '9999-12-31'),
+    );
+}
+
+/**
+ * platform: "Validate that the given periods are consecutive and have no gaps": each period ends
+ * on the date the next one starts (the end is exclusive), so one that ends where it starts has no
+ * length.
+ */
+function periodRules(list: Json[], at: string, errors: FieldError[]): void {
+  const periods = list.map((p) => ({
+    from: p.effective_from_date as string | undefined,
+    to: p.effective_to_date as string | undefined,
+  }));
+  periods.forEach((p, i) => {
+    if (p.from !== undefined && p.to === p.from) {
+      errors.push(
+        fieldError(
+          'zero_length_periods',
+          `${at}.${i}`,
+          undefined,
+          `The period from ${p.from} ends on the day it starts.`,
+        ),
+      );
+    }
+  });
+  const sorted = sortedPeriods(periods);
+  for (let k = 0; k + 1 < sorted.length; k++) {
+    const { entry } = sorted[k]!;
+    const next = sorted[k + 1]!.entry;
+    if (entry.to !== next.from) {
+      errors.push(
+        fieldError(
+          'gaps_or_overlaps_in_periods',
+          at,
+          undefined,
+          `The period from ${entry.from} ends on ${entry.to ?? 'no date'}, not on ${next.from} when the next one starts.`,
+        ),
+      );
+      return;
+    }
+  }
+}
+
+/**
+ * platform: "Validate that configuration periods start in the past": none starts after today and
+ * the latest is open-ended.
+ */
+function configurationRules(list: Json[], at: string, today: string, errors: FieldError[]): void {
+  const sorted = sortedPeriods(
+    list.map((p) => ({
+      from: p.effective_from_date as string | undefined,
+      to: p.effective_to_date as string | undefined,
+    })),
+  );
+  for (const { entry, i } of sorted) {
+    if ((entry.from as string) > today) {
+      errors.push(
+        fieldError(
+          'configuration_period_starts_in_future',
+          `${at}.${i}.effective_from_date`,
+          undefined,
+          `The configuration period starts on ${entry.from}, after today.`,
+        ),
+      );
+    }
+  }
+  const latest = sorted.at(-1);
+  if (latest?.entry.to) {
+    errors.push(
+      fieldError(
+        'latest_configuration_period_not_open_ended',
+        `${at}.${latest.i}.effective_to_date`,
+        undefined,
+        'The latest configuration period has an end date; it must be open-ended.',
+      ),
+    );
+  }
+}
+
+/**
+ * platform: "Validate tax exemption end dates" and "Validate no overlapping tax exemptions": at
+ * most one exemption without an end, and none starting before the previous one ends (one ending on
+ * the day the next starts touches it; two open-ended ones are reported as such, not as overlap).
+ */
+function exemptionRules(list: Json[], at: string, errors: FieldError[]): void {
+  const exemptions = list.map((e) => ({
+    from: e.effective_from as string | undefined,
+    to: e.effective_to as string | null | undefined,
+  }));
+  if (exemptions.filter((e) => !e.to).length > 1) {
+    errors.push(
+      fieldError(
+        'multiple_open_ended_tax_exemptions',
+        at,
+        undefined,
+        'More than one exemption has no effective_to.',
+      ),
+    );
+  }
+  const sorted = sortedPeriods(exemptions);
+  for (let k = 0; k + 1 < sorted.length; k++) {
+    const { entry } = sorted[k]!;
+    const next = sorted[k + 1]!.entry;
+    const overlaps = entry.to ? entry.to > (next.from as string) : Boolean(next.to);
+    if (overlaps) {
+      errors.push(
+        fieldError(
+          'overlapping_effective_dates_for_tax_exemptions',
+          at,
+          undefined,
+          `The exemption from ${entry.from} still runs when the one from ${next.from} starts.`,
+        ),
+      );
+      return;
+    }
+  }
+}
+
+function hasActiveMeter(point: Point, today: string): boolean {
+  return (point.meters ?? []).some((m) => !m.removed_on || m.removed_on > today);
+}
+
+function meterPointRules(
+  account: Account,
+  point: Point,
+  at: string,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): void {
+  const market = point.supply_type as Market;
+  if (market !== 'ELECTRICITY' && market !== 'GAS') return;
+  const end = point.supply_end_date;
+  if (end && end > ctx.today) {
+    // The platform runs both validators on a future end: the account level's and the supply
+    // address's (a loss to another supplier is under way).
+    errors.push(
+      fieldError(
+        'future_supply_end_date',
+        `${at}.supply_end_date`,
+        undefined,
+        `The supply ends on ${end}, in the future.`,
+      ),
+      fieldError(
+        'loss_in_progress',
+        `${at}.supply_end_date`,
+        undefined,
+        `A loss is in progress: the supply ends on ${end}.`,
+      ),
+    );
+  }
+  participantRules(point, market, at, ctx, errors);
+  agentRules(point, at, ctx, errors);
+  if (
+    isBillable(point, account) &&
+    !hasActiveMeter(point, ctx.today) &&
+    !(market === 'ELECTRICITY' && UNMETERED_MEASUREMENT_CLASSES.has(point.measurement_class ?? ''))
+  ) {
+    errors.push(
+      fieldError(
+        'meter_point_with_no_meters',
+        `${at}.meters`,
+        undefined,
+        'The meter point is billable but has no active meter (nor an unmetered measurement class).',
+      ),
+    );
+  }
+  if (market === 'ELECTRICITY') {
+    for (const field of ['capacity_values', 'configuration_periods'] as const) {
+      const list = point[field] as Json[] | undefined;
+      if (list) periodRules(list, `${at}.${field}`, errors);
+    }
+    const configuration = point.configuration_periods as Json[] | undefined;
+    if (configuration) {
+      configurationRules(configuration, `${at}.configuration_periods`, ctx.today, errors);
+    }
+  }
+  for (const field of ['ccl_exemptions', 'vat_exemptions'] as const) {
+    const list = point[field] as Json[] | undefined;
+    if (list) exemptionRules(list, `${at}.${field}`, errors);
+  }
+}
+
+/** The identity of a supply address the platform compares: lines 1 and 2 and the postcode. */
+function addressKey(address: Json): string {
+  const line = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
+  const postcode = typeof address.supply_postcode === 'string' ? address.supply_postcode : '';
+  return [
+    line(address.supply_address1),
+    line(address.supply_address2),
+    normalisePostcode(postcode) ?? postcode.trim().toUpperCase(),
+  ].join('\n');
+}
+
+/** The account-level rules on whether the account may have its supply addresses at all. */
+function accountTypeRules(account: Account, ctx: PlatformContext, errors: FieldError[]): void {
+  const addresses = account.supply_addresses ?? [];
+  if (addresses.length === 0) return;
+  const flags = account as { account_type?: string; is_portfolio_lead?: boolean | null };
+  if (ctx.catalogue.skip_property_creation) {
+    errors.push(
+      fieldError(
+        'supply_addresses_provided_while_skip_property_creation_enabled',
+        'supply_addresses',
+        undefined,
+        'This import supplier skips property creation: give no supply addresses.',
+      ),
+    );
+  }
+  const type = flags.account_type ?? '';
+  const noSupply =
+    type in NO_SUPPLY_TYPES
+      ? NO_SUPPLY_TYPES[type as keyof typeof NO_SUPPLY_TYPES]
+      : flags.is_portfolio_lead === true
+        ? NO_SUPPLY_TYPES.PORTFOLIO_LEAD
+        : undefined;
+  if (noSupply) {
+    errors.push(
+      fieldError(
+        noSupply,
+        'supply_addresses',
+        undefined,
+        `A ${noSupply === NO_SUPPLY_TYPES.SYSTEM ? 'system' : 'portfolio lead'} account has no supply address.`,
+      ),
+    );
+  }
+  if ((account.unknown_occupier === true || OCCUPIER_TYPES.has(type)) && addresses.length > 1) {
+    errors.push(
+      fieldError(
+        'occupier_account_with_multiple_supply_addresses',
+        'supply_addresses',
+        undefined,
+        `An occupier account has one supply address; this one has ${addresses.length}.`,
+      ),
+    );
+  }
+}
+
 /** GEN-6: the platform's validators of the account's supply. */
-export function checkSupplyRules(_account: Account, _ctx: PlatformContext): FieldError[] {
-  return [];
+export function checkSupplyRules(account: Account, ctx: PlatformContext): FieldError[] {
+  const errors: FieldError[] = [];
+  accountTypeRules(account, ctx, errors);
+  const addresses = (account.supply_addresses ?? []) as unknown as Json[];
+  const seenAddresses = new Set<string>();
+  const seenProperties = new Set<string>();
+  const pointAddress = new Map<string, number>();
+  let points = 0;
+  let billable = 0;
+  addresses.forEach((address, a) => {
+    const here = `supply_addresses.${a}`;
+    const key = addressKey(address);
+    if (seenAddresses.has(key)) {
+      errors.push(
+        fieldError(
+          'duplicate_supply_addresses_found',
+          here,
+          undefined,
+          'An earlier supply address has the same first two lines and postcode.',
+        ),
+      );
+    }
+    seenAddresses.add(key);
+    const property = address.property_external_identifier;
+    if (given(property)) {
+      if (seenProperties.has(property)) {
+        errors.push(
+          fieldError(
+            'duplicate_property_external_identifiers',
+            `${here}.property_external_identifier`,
+            undefined,
+            `The property external identifier ${property} is given twice.`,
+          ),
+        );
+      }
+      seenProperties.add(property);
+    }
+    const list = (address.meter_points ?? []) as Point[];
+    if (ctx.catalogue.skip_supply_point_creation && list.length > 0) {
+      errors.push(
+        fieldError(
+          'supply_points_provided_while_skip_supply_point_creation_enabled',
+          `${here}.meter_points`,
+          undefined,
+          'This import supplier skips supply point creation: give no meter points.',
+        ),
+      );
+    } else if (!ctx.catalogue.skip_supply_point_creation && list.length === 0) {
+      errors.push(
+        fieldError(
+          'supply_points_not_provided_while_skip_supply_point_creation_disabled',
+          `${here}.meter_points`,
+          undefined,
+          'At least one meter point must be provided.',
+        ),
+      );
+    }
+    const leftOn = address.customer_at_supply_address_to_date;
+    let unbilled = false;
+    list.forEach((point, p) => {
+      const at = `${here}.meter_points.${p}`;
+      points += 1;
+      if (isBillable(point, account)) billable += 1;
+      if (typeof point.identifier === 'string') {
+        const first = pointAddress.get(point.identifier);
+        if (first !== undefined && first !== a) {
+          errors.push(
+            fieldError(
+              'duplicate_meter_points_on_different_supply_addresses_provided',
+              `${at}.identifier`,
+              undefined,
+              `Meter point ${point.identifier} is also given at supply address ${first}.`,
+            ),
+          );
+        } else if (first === undefined) pointAddress.set(point.identifier, a);
+      }
+      if (
+        typeof leftOn === 'string' &&
+        leftOn <= ctx.today &&
+        (point.supply_type === 'ELECTRICITY' || point.supply_type === 'GAS')
+      ) {
+        const billed = lastBilled(point, account);
+        if (billed === undefined || billed < leftOn) unbilled = true;
+      }
+      meterPointRules(account, point, at, ctx, errors);
+    });
+    if (unbilled) {
+      errors.push(
+        fieldError(
+          'unbilled_former_supply_address',
+          `${here}.customer_at_supply_address_to_date`,
+          undefined,
+          `The customer left on ${leftOn as string}, but the supply there is not billed up to that date.`,
+        ),
+      );
+    }
+  });
+  if (points > 0 && billable === 0) {
+    errors.push(
+      fieldError(
+        'no_supply_point_on_supply',
+        'supply_addresses',
+        undefined,
+        'No meter point is on supply: each ended on or before the date it was billed up to.',
+      ),
+    );
+  }
+  return errors;
 }
