@@ -1366,6 +1366,14 @@ export interface components {
              * @example DD_REGULAR_COLLECTION
              */
             payment_type?: string;
+            /**
+             * @description The old supplier's bill a historical statement transaction belongs to, from which the
+             *     platform builds an archived billing document. Only on historical statement transactions, and
+             *     only when the deployment groups them so (the catalogue's
+             *     historical_statement_single_billing_document_identifier, off by default); then every one
+             *     carries the same identifier.
+             */
+            billing_document_identifier?: string;
         };
         /**
          * @description A payment schedule of the account. The reference's Payment schedule: amount (decimal string),

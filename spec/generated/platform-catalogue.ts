@@ -2867,6 +2867,7 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
     "SMART_PREPAY",
     "CREDIT_BALANCE"
   ],
+  "historical_statement_single_billing_document_identifier": false,
   "debt_collection_agencies": [
     "Fairshare Collections Ltd",
     "Northern Recoveries Ltd",

@@ -231,4 +231,65 @@ describe('the platform validators of ledgers and statement transactions (validat
     ledger.ledger_identifier = 'NOT-A-SUPPLY-POINT';
     expect(run(fields)).toEqual([['ledgers.0.ledger_identifier', 'unknown_ledger_identifiers']]);
   });
+
+  test('[GEN-6] a billing document identifier on a current transaction is billing_document_identifier_not_allowed_for_current_statement_transactions', () => {
+    const { ledger, fields } = example();
+    ledger.current_statement_transactions![0]!.billing_document_identifier = 'BILL-1';
+    expect(run(fields)).toEqual([
+      [
+        'ledgers.0.current_statement_transactions.0.billing_document_identifier',
+        'billing_document_identifier_not_allowed_for_current_statement_transactions',
+      ],
+    ]);
+  });
+
+  test('[GEN-6] a billing document identifier on a historical transaction with the switch off is historical_statement_billing_document_identifier_not_allowed_when_feature_flag_disabled', () => {
+    const { ledger, fields } = example();
+    ledger.historical_statement_transactions[0]!.billing_document_identifier = 'BILL-1';
+    expect(run(fields)).toEqual([
+      [
+        'ledgers.0.historical_statement_transactions.0.billing_document_identifier',
+        'historical_statement_billing_document_identifier_not_allowed_when_feature_flag_disabled',
+      ],
+    ]);
+  });
+
+  describe('with the catalogue grouping historical transactions by billing document', () => {
+    function grouped(fields: Json) {
+      const account = { ...specExample<Json>('DomesticAccount'), ...fields } as unknown as Account;
+      const catalogue = {
+        ...testContext(TODAY).catalogue,
+        historical_statement_single_billing_document_identifier: true,
+      };
+      return checkMoneyRules(account, testContext(TODAY, { catalogue })).map((e) => [
+        e.attr,
+        e.code,
+      ]);
+    }
+
+    test('[GEN-6] a historical transaction without the identifier is historical_statement_billing_document_identifier_missing', () => {
+      const { ledger, fields } = example();
+      ledger.historical_statement_transactions[0]!.billing_document_identifier = 'BILL-1';
+      expect(grouped(fields)).toEqual([
+        [
+          'ledgers.0.historical_statement_transactions.1',
+          'historical_statement_billing_document_identifier_missing',
+        ],
+      ]);
+      ledger.historical_statement_transactions[1]!.billing_document_identifier = 'BILL-1';
+      expect(grouped(fields)).toEqual([]);
+    });
+
+    test('[GEN-6] historical transactions of different billing documents are historical_statement_billing_document_identifier_mismatch', () => {
+      const { ledger, fields } = example();
+      ledger.historical_statement_transactions[0]!.billing_document_identifier = 'BILL-1';
+      ledger.historical_statement_transactions[1]!.billing_document_identifier = 'BILL-2';
+      expect(grouped(fields)).toEqual([
+        [
+          'ledgers.0.historical_statement_transactions.1.billing_document_identifier',
+          'historical_statement_billing_document_identifier_mismatch',
+        ],
+      ]);
+    });
+  });
 });

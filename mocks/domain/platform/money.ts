@@ -15,6 +15,7 @@ import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
 
 interface Transaction {
+  billing_document_identifier?: string;
   transaction_id?: string;
   transaction_date?: string;
   amount?: string | number;
@@ -327,6 +328,66 @@ function checkLedgerBalances(account: MoneyAccount, errors: FieldError[]): void 
 }
 
 /**
+ * platform: billing document identifiers. Never on a current statement transaction; on the
+ * historical ones only when the deployment groups them into one billing document (the
+ * catalogue's switch), and then on every one, the same.
+ */
+function checkBillingDocuments(
+  books: readonly Book[],
+  single: boolean,
+  errors: FieldError[],
+): void {
+  let first: string | undefined;
+  for (const { at, fields } of books) {
+    (fields.current_statement_transactions ?? []).forEach((t, j) => {
+      if (t.billing_document_identifier === undefined) return;
+      errors.push(
+        fieldError(
+          'billing_document_identifier_not_allowed_for_current_statement_transactions',
+          `${at}current_statement_transactions.${j}.billing_document_identifier`,
+          undefined,
+          'Only historical statement transactions carry a billing document identifier.',
+        ),
+      );
+    });
+    (fields.historical_statement_transactions ?? []).forEach((t, j) => {
+      const path = `${at}historical_statement_transactions.${j}`;
+      const identifier = t.billing_document_identifier;
+      if (!single) {
+        if (identifier === undefined) return;
+        errors.push(
+          fieldError(
+            'historical_statement_billing_document_identifier_not_allowed_when_feature_flag_disabled',
+            `${path}.billing_document_identifier`,
+            undefined,
+            'This deployment does not group historical statement transactions by billing document.',
+          ),
+        );
+      } else if (identifier === undefined) {
+        errors.push(
+          fieldError(
+            'historical_statement_billing_document_identifier_missing',
+            path,
+            undefined,
+            'Every historical statement transaction needs the billing document identifier.',
+          ),
+        );
+      } else if (first === undefined) first = identifier;
+      else if (identifier !== first) {
+        errors.push(
+          fieldError(
+            'historical_statement_billing_document_identifier_mismatch',
+            `${path}.billing_document_identifier`,
+            undefined,
+            `Every historical statement transaction carries the billing document identifier ${first}.`,
+          ),
+        );
+      }
+    });
+  }
+}
+
+/**
  * platform: the ledgers' codes (one ledger per code, each a ledger type of the catalogue) and
  * identifiers (unique, and one of the account's supply point identifiers).
  */
@@ -449,6 +510,11 @@ export function checkMoneyRules(account: Account, ctx: PlatformContext): FieldEr
   }
   checkLedgerBalances(money, errors);
   checkLedgerNames(money, ctx.catalogue.ledger_codes, errors);
+  checkBillingDocuments(
+    books,
+    ctx.catalogue.historical_statement_single_billing_document_identifier,
+    errors,
+  );
   checkStatements(money, errors);
   return errors;
 }
