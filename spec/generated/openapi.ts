@@ -1374,6 +1374,12 @@ export interface components {
              *     carries the same identifier.
              */
             billing_document_identifier?: string;
+            /**
+             * @description The prepay meter the transaction was sent to (a vend, or a credit or debt the meter
+             *     accepted): a meter of the account with prepay_details. The platform settles such
+             *     transactions on the meter, so the account's balance sums leave them out.
+             */
+            to_prepay_meter_serial_number?: string;
         };
         /**
          * @description A payment schedule of the account. The reference's Payment schedule: amount (decimal string),

@@ -292,4 +292,24 @@ describe('the platform validators of ledgers and statement transactions (validat
       ]);
     });
   });
+
+  test('[GEN-6] a transaction sent to no prepay meter of the account is transactions_target_non_initialised_prepay_meter', () => {
+    const { ledger, fields } = example();
+    const vend = {
+      transaction_id: 'VEND-1',
+      transaction_date: '2019-07-20',
+      amount: '20.00',
+      type: 'PAYMENT',
+      reason: 'ACCOUNT_CHARGE_PAYMENT',
+      to_prepay_meter_serial_number: 'Z99X000001',
+    };
+    ledger.historical_statement_transactions.push(vend);
+    // Settled on the meter: the balances leave it out.
+    expect(run(fields)).toEqual([
+      [
+        'ledgers.0.historical_statement_transactions.2.to_prepay_meter_serial_number',
+        'transactions_target_non_initialised_prepay_meter',
+      ],
+    ]);
+  });
 });

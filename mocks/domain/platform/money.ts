@@ -16,6 +16,7 @@ import type { Account, PlatformContext } from './context.ts';
 
 interface Transaction {
   billing_document_identifier?: string;
+  to_prepay_meter_serial_number?: string;
   transaction_id?: string;
   transaction_date?: string;
   amount?: string | number;
@@ -46,6 +47,8 @@ interface Point {
   identifier?: string;
   last_billed_to_date?: string | null;
   meters?: {
+    meter_serial_number?: string;
+    prepay_details?: unknown;
     last_billed_to_date?: string | null;
     registers?: { last_billed_to_date?: string | null }[];
   }[];
@@ -70,9 +73,15 @@ function signedPence(t: Transaction): number {
   return t.type === 'PAYMENT' || t.type === 'CREDIT' ? amount : -amount;
 }
 
+/**
+ * The sum of transactions' effects. Transactions sent to a prepay meter are left out: the
+ * platform settles them on the meter, apart from the account's balances.
+ */
 function sumPence(transactions: readonly Transaction[]): number {
   let sum = 0;
-  for (const t of transactions) sum += signedPence(t);
+  for (const t of transactions) {
+    if (t.to_prepay_meter_serial_number === undefined) sum += signedPence(t);
+  }
   return sum;
 }
 
@@ -230,8 +239,10 @@ function checkStatementDates(
     const date = t.transaction_date;
     if (!date || date > today) return;
     if (!earliestCurrent || date < earliestCurrent) earliestCurrent = date;
-    // A current transaction dated before a historical one is reported as that, once.
+    // A current transaction dated before a historical one is reported as that, once; a prepay
+    // vend is left out of the open statement's bounds.
     if (latestHistorical && date < latestHistorical.date) return;
+    if (t.to_prepay_meter_serial_number !== undefined) return;
     const path = `${at}current_statement_transactions.${j}.transaction_date`;
     if (opening && date < opening) {
       errors.push(
@@ -387,6 +398,42 @@ function checkBillingDocuments(
   }
 }
 
+/** platform: a transaction sent to a prepay meter names a prepay meter of the account. */
+function checkPrepayTargets(
+  books: readonly Book[],
+  account: MoneyAccount,
+  errors: FieldError[],
+): void {
+  let serials: Set<string> | undefined;
+  for (const { at, fields } of books) {
+    for (const list of ['historical_statement_transactions', 'current_statement_transactions']) {
+      const transactions = fields[list as keyof LedgerFields] as Transaction[] | undefined;
+      (transactions ?? []).forEach((t, j) => {
+        const serial = t.to_prepay_meter_serial_number;
+        if (serial === undefined) return;
+        serials ??= new Set(
+          (account.supply_addresses ?? []).flatMap((a) =>
+            (a.meter_points ?? []).flatMap((p) =>
+              (p.meters ?? [])
+                .filter((m) => m.prepay_details !== undefined && m.prepay_details !== null)
+                .map((m) => String(m.meter_serial_number)),
+            ),
+          ),
+        );
+        if (serials.has(serial)) return;
+        errors.push(
+          fieldError(
+            'transactions_target_non_initialised_prepay_meter',
+            `${at}${list}.${j}.to_prepay_meter_serial_number`,
+            undefined,
+            `The account has no prepay meter ${serial} (a meter with prepay_details).`,
+          ),
+        );
+      });
+    }
+  }
+}
+
 /**
  * platform: the ledgers' codes (one ledger per code, each a ledger type of the catalogue) and
  * identifiers (unique, and one of the account's supply point identifiers).
@@ -510,6 +557,7 @@ export function checkMoneyRules(account: Account, ctx: PlatformContext): FieldEr
   }
   checkLedgerBalances(money, errors);
   checkLedgerNames(money, ctx.catalogue.ledger_codes, errors);
+  checkPrepayTargets(books, money, errors);
   checkBillingDocuments(
     books,
     ctx.catalogue.historical_statement_single_billing_document_identifier,
