@@ -74,6 +74,50 @@ function idsOnAccount(record: AccountRecord): Set<string> {
   return ids;
 }
 
+type SupplyCharge = Extract<
+  NonNullable<TransactionsRequest['transactions']>[number],
+  { type: 'SUPPLY_CHARGE' }
+>;
+
+/** Two amounts in major units that agree to the penny (the platform's decimals round to it). */
+function samePence(a: number, b: number): boolean {
+  return Math.abs(a - b) < 0.005 + 1e-9;
+}
+
+/**
+ * platform: a supply charge's line items and total, as the platform's validators check them
+ * (line_item_units_must_be_two_values, incorrect_line_item_net_amount,
+ * supply_point_identifier_required_for_rate_specification_code,
+ * ledger_transaction_amount_does_not_match_with_line_item_net_amount_and_tax_amount). TXN-9
+ * decides the body, so the platform's code is named in error_detail. Null when it passes.
+ */
+function supplyChargeProblem(transaction: SupplyCharge, at: string): string | null {
+  let net = 0;
+  for (const [j, line] of transaction.line_items.entries()) {
+    const where = `${at}.line_items.${j}`;
+    if (line.units !== undefined && line.units.length !== 2) {
+      return `${where}.units: give the two meter readings of the period, opening and closing (line_item_units_must_be_two_values).`;
+    }
+    const units = Number(line.number_of_units);
+    const amount = Number(line.net_amount);
+    if (
+      line.price_per_unit !== undefined &&
+      !samePence(Number(line.price_per_unit) * units, amount)
+    ) {
+      return `${where}.net_amount: ${amount} is not price_per_unit times number_of_units (incorrect_line_item_net_amount).`;
+    }
+    if (line.rate_specification_code !== undefined && !transaction.supply_point_identifier) {
+      return `${where}.rate_specification_code: a rate specification needs the charge's supply_point_identifier (supply_point_identifier_required_for_rate_specification_code).`;
+    }
+    net += amount;
+  }
+  const tax = (transaction.tax_items ?? []).reduce((sum, t) => sum + Number(t.amount), 0);
+  if (!samePence(Number(transaction.amount), net + tax)) {
+    return `${at}.amount: ${transaction.amount} is not the line items' net amounts plus the tax items' amounts, ${(net + tax).toFixed(2)} (ledger_transaction_amount_does_not_match_with_line_item_net_amount_and_tax_amount).`;
+  }
+  return null;
+}
+
 /** What happens to one transaction of a batch that passed every check. */
 type Plan = { kind: 'exists' } | { kind: 'add'; movedTo?: string };
 
@@ -137,6 +181,8 @@ export function createTransactions(
           `transactions.${i}.line_items.${backwards}: the start date is later than the end date.`,
         );
       }
+      const charge = supplyChargeProblem(transaction, `transactions.${i}`);
+      if (charge) return importError(item, charge);
     }
     if (options.checkPreviouslyAdded && onAccount.has(id)) {
       plans.push({ kind: 'exists' });

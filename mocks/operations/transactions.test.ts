@@ -122,6 +122,7 @@ describe('createTransactions (POST /v1/data-import/transactions/create/)', () =>
         current_statement_transactions: ledger.current_statement_transactions,
         historical_statement_transactions: ledger.historical_statement_transactions,
         last_statement_closing_date: ledger.last_statement_closing_date,
+        last_statement_balance: ledger.last_statement_balance,
       }),
     );
     const response = await h.call('POST', TRANSACTIONS, {
@@ -412,4 +413,79 @@ describe('createTransactions (POST /v1/data-import/transactions/create/)', () =>
       })),
     });
   });
+});
+
+describe("createTransactions: the platform's supply charge validators (TXN-9 body)", () => {
+  const supplyCharge = (
+    change: (charge: Record<string, unknown>, line: Record<string, unknown>) => void,
+  ) => {
+    const line: Record<string, unknown> = {
+      rate_band: 'STANDING_CHARGE',
+      start_date: '2024-04-01',
+      end_date: '2024-04-01',
+      number_of_units: 1,
+      net_amount: 10,
+      price_per_unit: 10,
+      units: [1200, 1201],
+    };
+    const charge: Record<string, unknown> = {
+      transaction_id: 'SC-1',
+      transaction_date: '2024-04-01',
+      amount: 12,
+      type: 'SUPPLY_CHARGE',
+      product_code: 'VAR-22-11-01',
+      line_items: [line],
+      tax_items: [
+        { amount: 2, tax_type: 'VAT', value_taxed: 10, rate: 0.2, unit_type: 'PROPORTION' },
+      ],
+    };
+    change(charge, line);
+    return charge;
+  };
+
+  test('[TXN-9] a supply charge whose lines and tax add up to its amount is added', async () => {
+    const { post } = await withAccount();
+    expect((await post([supplyCharge(() => {})])).status).toBe(201);
+  });
+
+  test.each([
+    [
+      'line_item_units_must_be_two_values',
+      (_: unknown, line: Record<string, unknown>) => {
+        line.units = [1200];
+      },
+    ],
+    [
+      'incorrect_line_item_net_amount',
+      (charge: Record<string, unknown>, line: Record<string, unknown>) => {
+        line.net_amount = 11;
+        charge.amount = 13;
+      },
+    ],
+    [
+      'supply_point_identifier_required_for_rate_specification_code',
+      (_: unknown, line: Record<string, unknown>) => {
+        delete line.rate_band;
+        line.rate_specification_code = 'STANDING';
+      },
+    ],
+    [
+      'ledger_transaction_amount_does_not_match_with_line_item_net_amount_and_tax_amount',
+      (charge: Record<string, unknown>) => {
+        charge.amount = 10;
+      },
+    ],
+  ] as const)(
+    '[TXN-9] a supply charge breaking %s is TRANSACTION_IMPORT_ERROR naming it',
+    async (code, change) => {
+      const { post } = await withAccount();
+      const response = await post([supplyCharge(change as never)]);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        status: 'TRANSACTION_IMPORT_ERROR',
+        transaction_data: { transaction_id: 'SC-1' },
+      });
+      expect((response.body as { error_detail: string }).error_detail).toContain(`(${code})`);
+    },
+  );
 });

@@ -1207,8 +1207,10 @@ export interface components {
          * @description What the platform's ledger, transaction and statement validators check against.
          */
         MoneyCatalogue: {
-            /** @description Ledger types the deployment keeps (ledger_code_does_not_exist). */
+            /** @description Ledger types the deployment keeps (ledger_code_does_not_exist on a ledger's ledger_code). */
             ledger_codes: string[];
+            /** @description The deployment's switch that groups an account's historical statement transactions into one archived billing document. On, every historical statement transaction carries the same billing_document_identifier (historical_statement_billing_document_identifier_missing, historical_statement_billing_document_identifier_mismatch); off (the default, under which the platform's own account example passes), none may carry one (historical_statement_billing_document_identifier_not_allowed_when_feature_flag_disabled). Current statement transactions never carry one (billing_document_identifier_not_allowed_for_current_statement_transactions). */
+            historical_statement_single_billing_document_identifier: boolean;
         };
         /**
          * PaymentsCatalogue

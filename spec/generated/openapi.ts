@@ -699,6 +699,7 @@ export interface components {
             complaints?: components["schemas"]["Complaint"][];
             consents?: components["schemas"]["AccountConsent"][];
             contribution_agreements?: components["schemas"]["ContributionSchemeAgreement"][];
+            /** @description The platform's form without ledgers: the transactions of the open statement; with the account's last_statement_balance they add up to transfer_balance. */
             current_statement_transactions?: components["schemas"]["LedgerTransaction"][];
             date_of_sale?: components["schemas"]["Date"];
             /**
@@ -708,6 +709,7 @@ export interface components {
             dd_reference?: string;
             deposit_agreements?: components["schemas"]["DepositAgreement"][];
             fit?: components["schemas"]["EnergyFit"];
+            /** @description The platform's form without ledgers: the transactions of closed statements; they add up to the account's last_statement_balance and fall on or before last_statement_closing_date. */
             historical_statement_transactions?: components["schemas"]["LedgerTransaction"][];
             /**
              * @deprecated
@@ -1317,8 +1319,13 @@ export interface components {
          *     transaction), last_statement_closing_date, last_statement_issue_date (dates),
          *     last_statement_balance, ledger_balance (decimal strings, GEN-7). On the real platform the
          *     historical transactions add up to last_statement_balance
-         *     (historical_statement_transactions_balance_mismatch) and the balance carried over matches
-         *     transfer_balance (balance_mismatch_on_transfer_balance); the kit does not check these sums.
+         *     (historical_statement_transactions_balance_mismatch), last_statement_balance plus the current
+         *     transactions is ledger_balance (balance_mismatch_on_transfer_balance), the ledgers' balances
+         *     add up to the account's transfer_balance (ledger_balances_not_equal_to_transfer_balance), and
+         *     the statement dates bound the transactions (historical ones on or before
+         *     last_statement_closing_date, current ones after it and not before the last billed to date,
+         *     the statement issued on or after it closed, none of it in the future); the mock checks them
+         *     all with the platform's codes.
          */
         Ledger: {
             current_statement_transactions?: components["schemas"]["LedgerTransaction"][];
@@ -1327,9 +1334,17 @@ export interface components {
             last_statement_issue_date?: components["schemas"]["Date"];
             last_statement_balance?: components["schemas"]["DecimalString"];
             ledger_balance?: components["schemas"]["DecimalString"];
-            /** @description The code of the platform's ledger type this ledger is (platform catalogue ledger_codes). */
+            /**
+             * @description The platform's ledger type this ledger is (the operator's catalogue lists them:
+             *     GET /__mock/catalogue, `money.ledger_codes`); one ledger per code in an account.
+             * @example ENERGY
+             */
             ledger_code?: string;
-            /** @description The supplier's name for this ledger within the payload, which payment preferences refer to (invalid_payment_preference_ledger_identifier). */
+            /**
+             * @description Names the ledger for other parts of the payload (a payment preference's
+             *     ledger_identifier); unique among the ledgers and one of the account's supply point
+             *     identifiers (MPAN or MPRN).
+             */
             ledger_identifier?: string;
         };
         /**
@@ -1355,6 +1370,20 @@ export interface components {
              * @example DD_REGULAR_COLLECTION
              */
             payment_type?: string;
+            /**
+             * @description The old supplier's bill a historical statement transaction belongs to, from which the
+             *     platform builds an archived billing document. Only on historical statement transactions, and
+             *     only when the deployment groups them so (the catalogue's
+             *     historical_statement_single_billing_document_identifier, off by default); then every one
+             *     carries the same identifier.
+             */
+            billing_document_identifier?: string;
+            /**
+             * @description The prepay meter the transaction was sent to (a vend, or a credit or debt the meter
+             *     accepted): a meter of the account with prepay_details. The platform settles such
+             *     transactions on the meter, so the account's balance sums leave them out.
+             */
+            to_prepay_meter_serial_number?: string;
         };
         /**
          * @description A payment schedule of the account. The reference's Payment schedule: amount (decimal string),

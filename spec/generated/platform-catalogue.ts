@@ -2886,6 +2886,7 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
     "SMART_PREPAY",
     "CREDIT_BALANCE"
   ],
+  "historical_statement_single_billing_document_identifier": false,
   "debt_collection_agencies": [
     "Northgate Recoveries Ltd",
     "Pennine Credit Management",
