@@ -183,7 +183,9 @@ function gasRules(point: Schemas['GasMeterPoint'], at: string): FieldError[] {
     a.effective_from.localeCompare(b.effective_from),
   );
   // Two open-ended entries are the platform's multiple_open_ended_aqs_in_meterpoint_aq_history.
-  const openEnded = history.filter((aq) => aq.effective_to === undefined || aq.effective_to === null);
+  const openEnded = history.filter(
+    (aq) => aq.effective_to === undefined || aq.effective_to === null,
+  );
   for (let i = 0; openEnded.length <= 1 && i + 1 < history.length; i++) {
     const entry = history[i]!;
     const next = history[i + 1]!;

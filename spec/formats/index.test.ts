@@ -25,7 +25,10 @@ function formatUses(): FormatUse[] {
     }
     if (node === null || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
-    if (record.type === 'string' && typeof record.format === 'string') {
+    // A nullable string (`type: [string, 'null']`) declares its format too.
+    const text =
+      record.type === 'string' || (Array.isArray(record.type) && record.type.includes('string'));
+    if (text && typeof record.format === 'string') {
       uses.push({
         file,
         format: record.format,

@@ -973,7 +973,10 @@ export interface components {
              * @description Deprecated on the platform; use agents.dc_contract.
              */
             dc_to_appoint?: string | null;
-            /** @enum {string} */
+            /**
+             * @description Given on an export meter point only. IMPORT_EXPORT says its meter also records import and is given, with the same serial number, on exactly one other meter point of the supply address (its import point, without this type); only a twin element meter may serve more points.
+             * @enum {string}
+             */
             export_type?: "IMPORT_EXPORT" | "EXPORT_ONLY";
             /** @default false */
             is_deenergised?: boolean;
@@ -988,6 +991,7 @@ export interface components {
             /** @enum {string} */
             regular_reading_cycle?: "A" | "B" | "D" | "E" | "H" | "M" | "N" | "O" | "Q" | "S" | "T" | "W" | "Z";
             smart_site_visit?: components["schemas"]["EnergySmartSiteVisit"][];
+            /** @description The last day of supply; a meter point with meters then has a reading on that day (no_reading_on_supply_end_date). */
             supply_end_date?: components["schemas"]["Date"] | null;
             vat_exemptions?: components["schemas"]["EnergyTaxExemption"][];
         };
@@ -1030,6 +1034,7 @@ export interface components {
             /** @enum {string} */
             regular_reading_cycle?: "CYYY" | "CYSS" | "CYQS" | "CYLM" | "CYSM" | "CYNM";
             smart_site_visit?: components["schemas"]["EnergySmartSiteVisit"][];
+            /** @description The last day of supply; a meter point with meters then has a reading on that day (no_reading_on_supply_end_date). */
             supply_end_date?: components["schemas"]["Date"] | null;
             vat_exemptions?: components["schemas"]["EnergyTaxExemption"][];
         };

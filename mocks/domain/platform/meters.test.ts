@@ -41,6 +41,32 @@ function exchangedGasMeter(): Any {
   };
 }
 
+/** An export meter point (IMPORT_EXPORT) beside `importPoint`, its meter of serial `serial`. */
+function exportPoint(importPoint: Any, serial: string): Any {
+  return {
+    identifier: '1200060176746',
+    supply_type: 'ELECTRICITY',
+    mpid: importPoint.mpid,
+    supply_start_date: importPoint.supply_start_date,
+    export_type: 'IMPORT_EXPORT',
+    agreements: structuredClone(importPoint.agreements),
+    meters: [
+      {
+        meter_serial_number: serial,
+        registers: [{ register_id: '1', number_of_digits: 5 }],
+        transfer_readings: [
+          {
+            register_id: '1',
+            reading_date: '2019-08-01',
+            reading_value: '12',
+            reading_type: 'SMART',
+          },
+        ],
+      },
+    ],
+  };
+}
+
 describe('the platform validators of the meters (validateAccount)', () => {
   test.each(['DomesticAccount', 'BusinessAccount'])(
     '[GEN-6] the spec %s example breaks none of them',
@@ -242,7 +268,11 @@ describe('the platform validators of the meters (validateAccount)', () => {
     const account = example();
     const old = exchangedGasMeter();
     old.is_prepay = true;
-    old.prepay_details = { debt_balance: '0', credit_balance: '2.00', transfer_vend_read_date: '2019-04-30' };
+    old.prepay_details = {
+      debt_balance: '0',
+      credit_balance: '2.00',
+      transfer_vend_read_date: '2019-04-30',
+    };
     account.supply_addresses[0].meter_points[1].meters.unshift(old);
     expect(codes(account)).toEqual([
       [`${GAS}.meters.0.prepay_details`, 'prepay_details_on_fully_billed_meter'],
@@ -329,6 +359,48 @@ describe('the platform validators of the meters (validateAccount)', () => {
     const history = account.supply_addresses[0].meter_points[0].eac_history;
     history.push({ ...history[0], consumption: '1600' });
     expect(codes(account)).toEqual([[`${ELEC}.eac_history.1`, 'repeated_eac_for_tpr']]);
+  });
+
+  test('[GEN-6] an import/export meter on no import point is import_meter_not_found_for_export_meter', () => {
+    const account = example();
+    const points = account.supply_addresses[0].meter_points;
+    const exported = exportPoint(points[0], 'E24X9981234');
+    points.push(exported);
+    expect(codes(account)).toEqual([
+      [
+        'supply_addresses.0.meter_points.2.meters.0.meter_serial_number',
+        'import_meter_not_found_for_export_meter',
+      ],
+    ]);
+    // Given on its import point as well, it is accepted.
+    exported.meters[0].meter_serial_number = points[0].meters[0].meter_serial_number;
+    expect(codes(account)).toEqual([]);
+  });
+
+  test('[GEN-6] an import/export meter on three meter points is unexpected_number_of_meter_points_found_for_meter, unless a twin element meter', () => {
+    const account = example();
+    const points = account.supply_addresses[0].meter_points;
+    const serial = points[0].meters[0].meter_serial_number;
+    points.push(exportPoint(points[0], serial));
+    points.push({ ...structuredClone(points[0]), identifier: '1200060176738' });
+    expect(codes(account)).toEqual([
+      [
+        'supply_addresses.0.meter_points.2.meters.0.meter_serial_number',
+        'unexpected_number_of_meter_points_found_for_meter',
+      ],
+    ]);
+    const ctx = testContext('2024-04-15');
+    ctx.catalogue.twin_element_meter_serial_numbers = [serial];
+    expect(codes(account, ctx)).toEqual([]);
+  });
+
+  test('[GEN-6] an ended supply without a reading on its end date is no_reading_on_supply_end_date', () => {
+    const account = example();
+    account.supply_addresses[0].meter_points[1].supply_end_date = '2019-07-31';
+    expect(codes(account)).toEqual([[`${GAS}.supply_end_date`, 'no_reading_on_supply_end_date']]);
+    // Ended on the billed-to date: the transfer reading is the final reading.
+    account.supply_addresses[0].meter_points[1].supply_end_date = '2019-08-01';
+    expect(codes(account)).toEqual([]);
   });
 
   test('[GEN-6] two open-ended AQ entries is multiple_open_ended_aqs_in_meterpoint_aq_history', () => {

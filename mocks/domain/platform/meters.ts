@@ -160,7 +160,12 @@ function billedReadingRule(
   lastBilled: string | undefined,
   errors: FieldError[],
 ): void {
-  if (reading.billed === true && lastBilled && reading.reading_date && reading.reading_date > lastBilled) {
+  if (
+    reading.billed === true &&
+    lastBilled &&
+    reading.reading_date &&
+    reading.reading_date > lastBilled
+  ) {
     errors.push(
       fieldError(
         'billed_reading_after_last_billed_to_date',
@@ -558,6 +563,32 @@ function eacRules(point: ElectricityPoint, at: string, errors: FieldError[]): vo
   });
 }
 
+/** platform: a meter point whose supply has ended has a final reading on its end date. */
+function supplyEndRules(
+  point: ElectricityPoint | GasPoint,
+  at: string,
+  meters: (ElectricityMeter | GasMeter)[],
+  errors: FieldError[],
+): void {
+  const end = point.supply_end_date;
+  if (typeof end !== 'string' || meters.length === 0) return;
+  const read = meters.some((meter) =>
+    [...(meter.transfer_readings ?? []), ...(meter.reading_history ?? [])].some(
+      (r) => r.reading_date === end,
+    ),
+  );
+  if (!read) {
+    errors.push(
+      fieldError(
+        'no_reading_on_supply_end_date',
+        `${at}.supply_end_date`,
+        undefined,
+        `The supply ended on ${end}, and no meter of the point has a reading that day.`,
+      ),
+    );
+  }
+}
+
 /** platform: at most one AQ entry of a gas meter point is open-ended. */
 function aqRules(point: GasPoint, at: string, errors: FieldError[]): void {
   const open = (point.aq_history ?? []).filter(
@@ -575,12 +606,71 @@ function aqRules(point: GasPoint, at: string, errors: FieldError[]): void {
   }
 }
 
+/**
+ * platform: an import/export meter (on a meter point with export_type IMPORT_EXPORT) is also
+ * given on exactly one other meter point of the supply address, its import point, which has no
+ * export_type IMPORT_EXPORT; only a twin element meter (the catalogue's list) may serve more.
+ */
+function importExportRules(
+  points: Schemas['MeterPoint'][],
+  a: number,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): void {
+  const exportPoints = points.filter(
+    (point): point is ElectricityPoint =>
+      point.supply_type === 'ELECTRICITY' && point.export_type === 'IMPORT_EXPORT',
+  );
+  if (exportPoints.length === 0) return;
+  // Which meter points of the address carry each serial number (each point once).
+  const pointsBySerial = new Map<string, number[]>();
+  points.forEach((point, p) => {
+    if (point.supply_type !== 'ELECTRICITY' && point.supply_type !== 'GAS') return;
+    for (const meter of point.meters ?? []) {
+      const list = pointsBySerial.get(meter.meter_serial_number);
+      if (!list) pointsBySerial.set(meter.meter_serial_number, [p]);
+      else if (list.at(-1) !== p) list.push(p);
+    }
+  });
+  const twinElement = new Set(ctx.catalogue.twin_element_meter_serial_numbers);
+  for (const point of exportPoints) {
+    const p = points.indexOf(point);
+    (point.meters ?? []).forEach((meter, m) => {
+      const at = `supply_addresses.${a}.meter_points.${p}.meters.${m}.meter_serial_number`;
+      const sharing = pointsBySerial.get(meter.meter_serial_number) ?? [];
+      const imports = sharing.filter(
+        (q) => (points[q] as ElectricityPoint).export_type !== 'IMPORT_EXPORT',
+      );
+      if (imports.length === 0) {
+        errors.push(
+          fieldError(
+            'import_meter_not_found_for_export_meter',
+            at,
+            undefined,
+            `Import/export meter ${meter.meter_serial_number} is given on no import meter point of the supply address.`,
+          ),
+        );
+      } else if (sharing.length > 2 && !twinElement.has(meter.meter_serial_number)) {
+        errors.push(
+          fieldError(
+            'unexpected_number_of_meter_points_found_for_meter',
+            at,
+            undefined,
+            `Import/export meter ${meter.meter_serial_number} is given on ${sharing.length} meter points of the supply address; only a twin element meter is on more than two.`,
+          ),
+        );
+      }
+    });
+  }
+}
+
 /** GEN-6: the platform's validators of the account's meters. */
 export function checkMeterRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   const accountLastBilled = account.last_billed_to_date;
   const billed = hasStatementHistory(account);
   (account.supply_addresses ?? []).forEach((address, a) => {
+    importExportRules(address.meter_points ?? [], a, ctx, errors);
     (address.meter_points ?? []).forEach((point, p) => {
       const at = `supply_addresses.${a}.meter_points.${p}`;
       if (point.supply_type !== 'ELECTRICITY' && point.supply_type !== 'GAS') return;
@@ -604,6 +694,7 @@ export function checkMeterRules(account: Account, ctx: PlatformContext): FieldEr
         aqRules(point, at, errors);
       }
       dummyExchangeRules(meters, at, errors);
+      supplyEndRules(point, at, meters, errors);
     });
   });
   return errors;
