@@ -302,7 +302,8 @@ function electricityMeterRules(
   if (meter.is_prepay === true && !removed) {
     const reference = meter.prepay_customer_reference_number;
     if (reference === undefined || reference.trim() === '') {
-      if (ctx.catalogue.prepay_customer_reference_number_required) {
+      // On unless the operator turns it off (a catalogue saved before the switch existed lacks it).
+      if (ctx.catalogue.prepay_customer_reference_number_required !== false) {
         errors.push(
           fieldError(
             'electricity_prepay_meter_without_customer_reference_number',
@@ -632,7 +633,7 @@ function importExportRules(
       else if (list.at(-1) !== p) list.push(p);
     }
   });
-  const twinElement = new Set(ctx.catalogue.twin_element_meter_serial_numbers);
+  const twinElement = new Set(ctx.catalogue.twin_element_meter_serial_numbers ?? []);
   for (const point of exportPoints) {
     const p = points.indexOf(point);
     (point.meters ?? []).forEach((meter, m) => {
