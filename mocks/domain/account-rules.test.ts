@@ -108,12 +108,6 @@ const breaking: Record<string, { attr: string; mutate: Mutation }> = {
     mutate: (a) =>
       (a.supply_addresses[0].meter_points[1].aq_history[1].effective_to = '2018-11-30'),
   },
-  transfer_reading_date_not_last_billed_to_date: {
-    attr: 'supply_addresses.0.meter_points.0.meters.0.transfer_readings.0.reading_date',
-    mutate: (a) =>
-      (a.supply_addresses[0].meter_points[0].meters[0].transfer_readings[0].reading_date =
-        '2019-07-01'),
-  },
   prepay_details_on_non_prepay_meter: {
     attr: 'supply_addresses.0.meter_points.1.meters.0.prepay_details',
     mutate: (a) => (a.supply_addresses[0].meter_points[1].meters[0].is_prepay = false),
@@ -143,6 +137,7 @@ describe('checkAccountRules', () => {
     'last_payment_review_date_is_future_dated',
     'zero_payment_schedule_amount',
     'metadata_has_duplicate_keys',
+    'transfer_reading_dates_must_match_last_billed_to_date',
   ];
 
   test('every x-domain-rules code of the spec is enforced and tested here', () => {

@@ -106,37 +106,14 @@ function prepayRules(
     : [];
 }
 
-function transferReadingDates(
-  readings: { reading_date?: string }[] | undefined,
-  at: string,
-  lastBilledToDate: string | undefined,
-): FieldError[] {
-  if (!lastBilledToDate) return [];
-  return (readings ?? []).flatMap((reading, i) =>
-    reading.reading_date && reading.reading_date !== lastBilledToDate
-      ? [
-          error(
-            `${at}.${i}.reading_date`,
-            'transfer_reading_date_not_last_billed_to_date',
-            `A transfer reading is dated ${reading.reading_date}, not the last billed-to date ${lastBilledToDate}.`,
-          ),
-        ]
-      : [],
-  );
-}
+// A transfer reading's date against the last billed to date is a platform validator with the
+// platform's code (transfer_reading_dates_must_match_last_billed_to_date, platform/meters.ts).
 
-function electricityRules(
-  point: Schemas['ElectricityMeterPoint'],
-  at: string,
-  lastBilledToDate: string | undefined,
-): FieldError[] {
+function electricityRules(point: Schemas['ElectricityMeterPoint'], at: string): FieldError[] {
   const errors: FieldError[] = [];
   const eacTprs = new Set((point.eac_history ?? []).map((e) => e.tpr));
   (point.meters ?? []).forEach((meter, m) => {
     const readings = meter.transfer_readings ?? [];
-    errors.push(
-      ...transferReadingDates(readings, `${at}.meters.${m}.transfer_readings`, lastBilledToDate),
-    );
     errors.push(...prepayRules(meter, `${at}.meters.${m}`));
     const registerIds = new Set((meter.registers ?? []).map((r) => r.register_id));
     readings.forEach((reading, i) => {
@@ -150,6 +127,8 @@ function electricityRules(
         );
       }
     });
+    // An exchanged meter's readings follow the platform's exchange rules (platform/meters.ts).
+    if (typeof meter.removed_on === 'string') return;
     (meter.registers ?? []).forEach((register, r) => {
       if (register.is_settlement === false) return;
       const count = readings.filter((x) => x.register_id === register.register_id).length;
@@ -184,24 +163,18 @@ function electricityRules(
   return errors;
 }
 
-function gasRules(
-  point: Schemas['GasMeterPoint'],
-  at: string,
-  lastBilledToDate: string | undefined,
-): FieldError[] {
+function gasRules(point: Schemas['GasMeterPoint'], at: string): FieldError[] {
   const errors: FieldError[] = [];
   (point.meters ?? []).forEach((meter, m) => {
     const readings = meter.transfer_readings ?? [];
-    errors.push(
-      ...transferReadingDates(readings, `${at}.meters.${m}.transfer_readings`, lastBilledToDate),
-    );
     errors.push(...prepayRules(meter, `${at}.meters.${m}`));
-    if (readings.length !== 1) {
+    // More than one, and exchanged meters, are the platform's own rules (platform/meters.ts).
+    if (readings.length === 0 && typeof meter.removed_on !== 'string') {
       errors.push(
         error(
           `${at}.meters.${m}.transfer_readings`,
           'active_gas_meter_without_transfer_reading',
-          `A gas meter needs exactly one transfer reading; it has ${readings.length}.`,
+          'An active gas meter needs exactly one transfer reading; it has none.',
         ),
       );
     }
@@ -209,7 +182,11 @@ function gasRules(
   const history = [...(point.aq_history ?? [])].sort((a, b) =>
     a.effective_from.localeCompare(b.effective_from),
   );
-  for (let i = 0; i + 1 < history.length; i++) {
+  // Two open-ended entries are the platform's multiple_open_ended_aqs_in_meterpoint_aq_history.
+  const openEnded = history.filter(
+    (aq) => aq.effective_to === undefined || aq.effective_to === null,
+  );
+  for (let i = 0; openEnded.length <= 1 && i + 1 < history.length; i++) {
     const entry = history[i]!;
     const next = history[i + 1]!;
     if (
@@ -299,9 +276,9 @@ export function checkAccountRules(account: Account, today: string): FieldError[]
       }
       errors.push(...agreementRules(point, at, today), ...progressRules(point, at));
       if (point.supply_type === 'ELECTRICITY') {
-        errors.push(...electricityRules(point, at, account.last_billed_to_date));
+        errors.push(...electricityRules(point, at));
       } else if (point.supply_type === 'GAS') {
-        errors.push(...gasRules(point, at, account.last_billed_to_date));
+        errors.push(...gasRules(point, at));
       }
     });
   });

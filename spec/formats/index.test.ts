@@ -25,7 +25,10 @@ function formatUses(): FormatUse[] {
     }
     if (node === null || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
-    if (record.type === 'string' && typeof record.format === 'string') {
+    // A nullable string (`type: [string, 'null']`) declares its format too.
+    const text =
+      record.type === 'string' || (Array.isArray(record.type) && record.type.includes('string'));
+    if (text && typeof record.format === 'string') {
       uses.push({
         file,
         format: record.format,
@@ -50,10 +53,13 @@ describe('kitFormats', () => {
     expect([...custom].sort()).toEqual(Object.keys(kitFormats).sort());
   });
 
-  it('maps the five spec format names', () => {
+  it('maps the eight spec format names', () => {
     expect(Object.keys(kitFormats).sort()).toEqual([
+      'electricity-meter-serial',
+      'gas-meter-serial',
       'mpan-core',
       'mprn',
+      'smart-device-id',
       'tax-year',
       'uk-phone',
       'uk-postcode',
@@ -78,6 +84,9 @@ describe('addKitFormats', () => {
     ['uk-postcode', 'W1F 9DE', 'W1F 9CE'],
     ['mpan-core', '1200060176720', '1200060176721'],
     ['mprn', '9353824109', '9353824108'],
+    ['electricity-meter-serial', 'Z16N389556', 'Z16N-389556'],
+    ['gas-meter-serial', '54BV', '54-BV'],
+    ['smart-device-id', '01-23-45-67-89-AB-CD-EF', '01-23-45-67-89-AB-CD'],
     ['tax-year', '2017/18', '2017/19'],
   ];
 

@@ -5,10 +5,15 @@
  */
 import type { Ajv } from 'ajv';
 import { memoiseCheck } from './memo.ts';
+import {
+  isValidElectricityMeterSerialNumber,
+  isValidGasMeterSerialNumber,
+} from './meter-serial.ts';
 import { isValidMpanCore } from './mpan.ts';
 import { isValidMprn } from './mprn.ts';
 import { isValidUkPhoneNumber } from './phone.ts';
 import { isValidUkPostcode } from './postcode.ts';
+import { isValidSmartDeviceId } from './smart-device-id.ts';
 import { isValidTaxYear } from './tax-year.ts';
 
 export * from './meter-serial.ts';
@@ -17,12 +22,13 @@ export * from './mprn.ts';
 export * from './phone.ts';
 export * from './postcode.ts';
 export * from './settlement.ts';
+export * from './smart-device-id.ts';
 export * from './tariff-code.ts';
 export * from './tax-year.ts';
 
 /**
- * The custom formats the spec declares (`format:` in PhoneNumber, Postcode, MpanCore, Mprn and
- * TaxYear.yaml), by name, with the validator that implements each.
+ * The custom formats the spec declares (`format:` in PhoneNumber, Postcode, MpanCore, Mprn,
+ * TaxYear, ElectricityMeter and GasMeter.yaml), by name, with the validator that implements each.
  */
 export const kitFormats: Readonly<Record<string, (value: string) => boolean>> = {
   'uk-phone': isValidUkPhoneNumber,
@@ -30,6 +36,9 @@ export const kitFormats: Readonly<Record<string, (value: string) => boolean>> = 
   'mpan-core': isValidMpanCore,
   mprn: isValidMprn,
   'tax-year': isValidTaxYear,
+  'electricity-meter-serial': isValidElectricityMeterSerialNumber,
+  'gas-meter-serial': isValidGasMeterSerialNumber,
+  'smart-device-id': isValidSmartDeviceId,
 };
 
 /**

@@ -13,8 +13,12 @@ import type { Faker } from '@faker-js/faker';
  * "trim and uppercase"; spaces may appear inside printed serials, S12).
  */
 export function normaliseMeterSerialNumber(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
+  return value.replace(WHITESPACE, '').toUpperCase();
 }
+
+const WHITESPACE = /\s+/g;
+const ELECTRICITY_SERIAL = /^[A-Z0-9]{1,11}$/;
+const GAS_SERIAL = /^[A-Z0-9]{1,14}$/;
 
 /**
  * Electricity MSN check: after {@link normaliseMeterSerialNumber}, 1–11 letters or digits.
@@ -23,7 +27,7 @@ export function normaliseMeterSerialNumber(value: string): string {
  * (invalid here too).
  */
 export function isValidElectricityMeterSerialNumber(value: string): boolean {
-  return /^[A-Z0-9]{1,11}$/.test(normaliseMeterSerialNumber(value));
+  return ELECTRICITY_SERIAL.test(normaliseMeterSerialNumber(value));
 }
 
 /**
@@ -31,7 +35,7 @@ export function isValidElectricityMeterSerialNumber(value: string): boolean {
  * notes §6; covers S1's `54BV` and 14-character modern serials such as `G4A01234567890`).
  */
 export function isValidGasMeterSerialNumber(value: string): boolean {
-  return /^[A-Z0-9]{1,14}$/.test(normaliseMeterSerialNumber(value));
+  return GAS_SERIAL.test(normaliseMeterSerialNumber(value));
 }
 
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';

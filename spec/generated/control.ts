@@ -977,7 +977,7 @@ export interface components {
          * PlatformCatalogue
          * @description The platform's own data that some of its validators check a payload against (decision 015): campaigns, products and tariffs, market participants, ledger codes, teams, registers of codes and the deployment's switches. The reference is silent on all of it; the platform's validators name the checks (`x-source: platform`), and the values are the kit's realistic defaults (`x-kit-assumption`), which the operator replaces through the control API and the fixtures draw from. One part per family of validators.
          */
-        PlatformCatalogue: components["schemas"]["PeopleCatalogue"] & components["schemas"]["SupplyCatalogue"] & components["schemas"]["AgreementsCatalogue"] & components["schemas"]["MoneyCatalogue"] & components["schemas"]["PaymentsCatalogue"] & components["schemas"]["AccountCatalogue"];
+        PlatformCatalogue: components["schemas"]["PeopleCatalogue"] & components["schemas"]["SupplyCatalogue"] & components["schemas"]["AgreementsCatalogue"] & components["schemas"]["MoneyCatalogue"] & components["schemas"]["PaymentsCatalogue"] & components["schemas"]["AccountCatalogue"] & components["schemas"]["MetersCatalogue"];
         /** @description Sections of the platform catalogue to replace (PATCH /__mock/catalogue); the merged catalogue is checked against PlatformCatalogue. */
         PlatformCatalogueChange: {
             [key: string]: unknown;
@@ -1274,6 +1274,16 @@ export interface components {
             /** @description With enforce_business_contracts_exist on, the account joins the business that holds the contract: business information (company name, number, type, details, users, portfolios) is then refused (business_information_not_required_if_linking_via_contract); off, it is required (business_information_required_if_not_linking_via_contract). */
             link_account_to_business_with_contract: boolean;
         };
+        /**
+         * MetersCatalogue
+         * @description What the platform's meter validators check against besides the payload.
+         */
+        MetersCatalogue: {
+            /** @description Whether an active prepay electricity meter must carry a prepay_customer_reference_number (electricity_prepay_meter_without_customer_reference_number). The platform asks for it when the migration involves no on-market switch, the usual case of a data import, so it defaults to true; a deployment that migrates through on-market switches turns it off. */
+            prepay_customer_reference_number_required: boolean;
+            /** @description Serial numbers of twin element meters, as the industry's meter technical details list them: such a meter may serve more than two meter points of one supply address (unexpected_number_of_meter_points_found_for_meter). The payload cannot say so itself. */
+            twin_element_meter_serial_numbers: string[];
+        };
     };
     responses: {
         /** @description The body or a parameter is not valid; nothing changed. */
@@ -1361,6 +1371,7 @@ export type SchemaAgreementsCatalogue = components['schemas']['AgreementsCatalog
 export type SchemaMoneyCatalogue = components['schemas']['MoneyCatalogue'];
 export type SchemaPaymentsCatalogue = components['schemas']['PaymentsCatalogue'];
 export type SchemaAccountCatalogue = components['schemas']['AccountCatalogue'];
+export type SchemaMetersCatalogue = components['schemas']['MetersCatalogue'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];

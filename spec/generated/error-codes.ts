@@ -300,7 +300,6 @@ export type FieldCode =
   | 'tpr_not_found'
   | 'transaction_in_future'
   | 'transactions_target_non_initialised_prepay_meter'
-  | 'transfer_reading_date_not_last_billed_to_date'
   | 'transfer_reading_dates_must_match_last_billed_to_date'
   | 'transfer_vend_read_date_must_match_last_billed_to_date'
   | 'unbilled_former_supply_address'

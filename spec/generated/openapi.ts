@@ -979,7 +979,10 @@ export interface components {
              * @description Deprecated on the platform; use agents.dc_contract.
              */
             dc_to_appoint?: string | null;
-            /** @enum {string} */
+            /**
+             * @description Given on an export meter point only. IMPORT_EXPORT says its meter also records import and is given, with the same serial number, on exactly one other meter point of the supply address (its import point, without this type); only a twin element meter may serve more points.
+             * @enum {string}
+             */
             export_type?: "IMPORT_EXPORT" | "EXPORT_ONLY";
             /** @default false */
             is_deenergised?: boolean;
@@ -994,6 +997,7 @@ export interface components {
             /** @enum {string} */
             regular_reading_cycle?: "A" | "B" | "D" | "E" | "H" | "M" | "N" | "O" | "Q" | "S" | "T" | "W" | "Z";
             smart_site_visit?: components["schemas"]["EnergySmartSiteVisit"][];
+            /** @description The last day of supply; a meter point with meters then has a reading on that day (no_reading_on_supply_end_date). */
             supply_end_date?: components["schemas"]["Date"] | null;
             vat_exemptions?: components["schemas"]["EnergyTaxExemption"][];
         };
@@ -1036,6 +1040,7 @@ export interface components {
             /** @enum {string} */
             regular_reading_cycle?: "CYYY" | "CYSS" | "CYQS" | "CYLM" | "CYSM" | "CYNM";
             smart_site_visit?: components["schemas"]["EnergySmartSiteVisit"][];
+            /** @description The last day of supply; a meter point with meters then has a reading on that day (no_reading_on_supply_end_date). */
             supply_end_date?: components["schemas"]["Date"] | null;
             vat_exemptions?: components["schemas"]["EnergyTaxExemption"][];
         };
@@ -1125,7 +1130,11 @@ export interface components {
          *     meter also needs a customer reference number, a field the reference does not carry.
          */
         ElectricityMeter: {
-            /** @description The meter serial number (for example Z16N389556); the real platform checks it against an unpublished industry format (invalid_meter_serial_number). */
+            /**
+             * Format: electricity-meter-serial
+             * @description The meter serial number (for example Z16N389556); the real platform checks it against an unpublished industry format (invalid_meter_serial_number).
+             * @example Z16N389556
+             */
             meter_serial_number: string;
             installed_on?: components["schemas"]["Date"] | null;
             /** @description register_id is unique within the meter and no TPR occurs twice (real platform code registers_have_duplicate_tprs). */
@@ -1140,9 +1149,17 @@ export interface components {
             is_prepay?: boolean;
             /** @description An electricity meter has no gas debt repayment options. */
             prepay_details?: components["schemas"]["PrepayDetails"];
+            /** @description The number the meter's prepayment provider knows the customer by; digits only once spaces are dropped, and required on an active prepay electricity meter (a platform switch, see the platform catalogue's meters part). */
             prepay_customer_reference_number?: string;
+            /** @description The day an exchanged meter was removed. An exchanged meter carries its own last_billed_to_date on each settlement register, a reading dated removed_on, and transfer readings unless it is billed up to its removal (a fully billed meter then has neither transfer readings nor prepay details); the meter that replaced it carries no last_billed_to_date of its own. */
             removed_on?: components["schemas"]["Date"] | null;
+            /** @description The day the smart meter was commissioned; not after today, and given only on a smart meter (smart_type other than NONE). */
             smart_commissioned_on?: components["schemas"]["Date"] | null;
+            /**
+             * Format: smart-device-id
+             * @description The smart meter's device id, eight hexadecimal byte pairs joined by hyphens; given only on a smart meter.
+             * @example 01-23-45-67-89-AB-CD-EF
+             */
             smart_device_id?: string | null;
         };
         /**
@@ -1152,7 +1169,11 @@ export interface components {
          *     electricity meters and are refused.
          */
         GasMeter: {
-            /** @description The meter serial number (for example 54BV); the real platform normalises gas serial numbers and checks them against an unpublished industry format (invalid_meter_serial_number). */
+            /**
+             * Format: gas-meter-serial
+             * @description The meter serial number (for example 54BV); the real platform normalises gas serial numbers and checks them against an unpublished industry format (invalid_meter_serial_number).
+             * @example 54BV
+             */
             meter_serial_number: string;
             installed_on?: components["schemas"]["Date"] | null;
             /** @description The number of dials of the meter index. */
@@ -1166,11 +1187,20 @@ export interface components {
             smart_type?: "NONE" | "SMETS1" | "SMETS1_ENROLLED" | "SMETS2";
             is_prepay?: boolean;
             prepay_details?: components["schemas"]["PrepayDetails"];
+            /** @description The day the meter is billed up to; it takes precedence over the account's last_billed_to_date. An exchanged meter needs one, the meter that replaced it has none. */
             last_billed_to_date?: components["schemas"]["Date"];
+            /** @description The number the meter's prepayment provider knows the customer by. The platform checks it, and requires it, on electricity prepay meters only. */
             prepay_customer_reference_number?: string;
             reading_history?: components["schemas"]["HistoricalReading"][];
+            /** @description The day an exchanged meter was removed. An exchanged meter carries its own last_billed_to_date, a reading dated removed_on, and a transfer reading unless it is billed up to its removal (a fully billed meter then has neither transfer readings nor prepay details). */
             removed_on?: components["schemas"]["Date"] | null;
+            /** @description The day the smart meter was commissioned; not after today, and given only on a smart meter (smart_type other than NONE). */
             smart_commissioned_on?: components["schemas"]["Date"] | null;
+            /**
+             * Format: smart-device-id
+             * @description The smart meter's device id, eight hexadecimal byte pairs joined by hyphens; given only on a smart meter.
+             * @example 01-23-45-67-89-AB-CD-EF
+             */
             smart_device_id?: string | null;
             /**
              * @default SCMH
@@ -1191,6 +1221,7 @@ export interface components {
             tpr?: string;
             number_of_digits: number;
             is_settlement?: boolean;
+            /** @description The day the register is billed up to; it takes precedence over the account's last_billed_to_date. Each settlement register of an exchanged meter needs one, the meter that replaced it has none. */
             last_billed_to_date?: components["schemas"]["Date"];
         };
         /**
@@ -1198,9 +1229,11 @@ export interface components {
          *     "transfer_readings: array: reading_date (date), reading_value (decimal string), reading_type
          *     (string; CUSTOMER occurs), register_id (string, electricity only)".
          *
-         *     Kit assumption, following the real platform: a transfer reading is dated on the account's
-         *     last_billed_to_date (or, for an account never billed, on the supply start date, which is then
-         *     the last_billed_to_date); another date is refused with code transfer_reading_date_not_last_billed_to_date on reading_date.
+         *     Following the real platform: a transfer reading is dated on the last_billed_to_date it is read
+         *     against, its register's (electricity) or its meter's (gas) own date where given, else the
+         *     account's (for an account never billed, the supply start date, which is then the
+         *     last_billed_to_date); another date is refused with the platform's code
+         *     transfer_reading_dates_must_match_last_billed_to_date on reading_date.
          */
         TransferReading: {
             /** @description The register read; electricity only (a gas meter's readings are refused with it). */

@@ -2880,6 +2880,8 @@ export const defaultPlatformCatalogue: components['schemas']['PlatformCatalogue'
     "Home Move Connect Ltd",
     "Price Compare UK Ltd"
   ],
+  "prepay_customer_reference_number_required": true,
+  "twin_element_meter_serial_numbers": [],
   "ledger_codes": [
     "ENERGY",
     "DEBT",

@@ -3,11 +3,700 @@
  * registers, TPRs, serial numbers, smart and prepay details, transfer and historical readings,
  * exchanged meters, last billed to dates), where the interface reference is silent (GEN-6,
  * decision 015). Each answers the platform's own code on the field it concerns.
+ *
+ * The serial number and smart device id formats are checked by the spec's own formats
+ * (spec/formats/meter-serial.ts, smart-device-id.ts: invalid_meter_serial_number,
+ * invalid_smart_device_id); a register's TPR shape by its pattern (tpr_not_found); the rules of
+ * every settlement register's transfer reading and EAC, and of a gas meter without a transfer
+ * reading, by the kit's account rules (mocks/domain/account-rules.ts). This module holds the
+ * rest.
+ *
+ * Last billed to dates: a register's (electricity) or a meter's (gas) own date takes precedence
+ * over the account's, as the platform reads them. An exchanged meter (one with `removed_on`) is
+ * "fully billed" when its own date reaches the day it was removed.
  */
-import type { FieldError } from '../../../spec/index.ts';
+import { addDays } from '../../../spec/formats/dates.ts';
+import type { components, FieldError } from '../../../spec/index.ts';
+import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
 
+type Schemas = components['schemas'];
+type ElectricityPoint = Schemas['ElectricityMeterPoint'];
+type GasPoint = Schemas['GasMeterPoint'];
+type ElectricityMeter = Schemas['ElectricityMeter'];
+type GasMeter = Schemas['GasMeter'];
+type Register = Schemas['Register'];
+type Reading = { register_id?: string; reading_date?: string; billed?: boolean };
+
+/** Whitespace the platform drops before reading a prepay customer reference as an integer. */
+const WHITESPACE = /\s+/g;
+/** What Python's int() takes once whitespace is gone: an optional sign and digits. */
+const INTEGER = /^[+-]?\d+$/;
+const TPR = /^\d{5}$/;
+
+/** A meter is exchanged (no longer on the wall) once it has a removal date. */
+function isRemoved(meter: { removed_on?: string | null }): boolean {
+  return typeof meter.removed_on === 'string';
+}
+
+/** A register counts for settlement unless it says otherwise (see Register). */
+function isSettlement(register: Register): boolean {
+  return register.is_settlement !== false;
+}
+
+/**
+ * The TPRs that may occur on two registers of one meter: the odd TPRs 01201 to 01229, as the
+ * platform allows.
+ */
+function mayRepeatTpr(tpr: string): boolean {
+  const n = Number(tpr);
+  return TPR.test(tpr) && n >= 1201 && n <= 1229 && n % 2 === 1;
+}
+
+/** Whether the meter is smart: a smart_type other than NONE. */
+function isSmart(meter: { smart_type?: string }): boolean {
+  return meter.smart_type !== undefined && meter.smart_type !== 'NONE';
+}
+
+/** Whether the account has been billed: it carries historical statement data. */
+function hasStatementHistory(account: Account): boolean {
+  const record = account as {
+    ledgers?: { historical_statement_transactions?: unknown[] }[];
+    historical_statement_transactions?: unknown[];
+    statements?: unknown[];
+  };
+  return (
+    (record.historical_statement_transactions?.length ?? 0) > 0 ||
+    (record.statements?.length ?? 0) > 0 ||
+    (record.ledgers ?? []).some((l) => (l.historical_statement_transactions?.length ?? 0) > 0)
+  );
+}
+
+/** platform: smart fields only on a smart meter; a commission date not in the future. */
+function smartRules(
+  meter: ElectricityMeter | GasMeter,
+  at: string,
+  today: string,
+  errors: FieldError[],
+): void {
+  const commissioned = meter.smart_commissioned_on;
+  if (!isSmart(meter)) {
+    const field =
+      typeof meter.smart_device_id === 'string' && meter.smart_device_id !== ''
+        ? 'smart_device_id'
+        : typeof commissioned === 'string'
+          ? 'smart_commissioned_on'
+          : undefined;
+    if (field) {
+      errors.push(
+        fieldError(
+          'smart_details_provided_for_non_smart_meter',
+          `${at}.${field}`,
+          undefined,
+          `${field} is given for a meter that is not smart (smart_type ${meter.smart_type ?? 'NONE'}).`,
+        ),
+      );
+    }
+  }
+  if (typeof commissioned === 'string' && commissioned > today) {
+    errors.push(
+      fieldError(
+        'future_smart_meter_commission_date',
+        `${at}.smart_commissioned_on`,
+        undefined,
+        `The smart meter is commissioned on ${commissioned}, after today (${today}).`,
+      ),
+    );
+  }
+}
+
+/**
+ * platform: meters sharing a serial number on one meter point are only a dummy meter exchange,
+ * the later one fitted the day after the earlier one was removed.
+ */
+function dummyExchangeRules(
+  meters: (ElectricityMeter | GasMeter)[],
+  at: string,
+  errors: FieldError[],
+): void {
+  const bySerial = new Map<string, number[]>();
+  meters.forEach((meter, m) => {
+    const list = bySerial.get(meter.meter_serial_number);
+    if (list) list.push(m);
+    else bySerial.set(meter.meter_serial_number, [m]);
+  });
+  for (const [serial, indexes] of bySerial) {
+    if (indexes.length < 2) continue;
+    // In order of fitting: each meter but the last was removed the day before the next was fitted.
+    const ordered = [...indexes].sort((x, y) =>
+      (meters[x]!.installed_on ?? '').localeCompare(meters[y]!.installed_on ?? ''),
+    );
+    for (let i = 1; i < ordered.length; i++) {
+      const before = meters[ordered[i - 1]!]!;
+      const after = meters[ordered[i]!]!;
+      const dummy =
+        typeof before.removed_on === 'string' &&
+        typeof after.installed_on === 'string' &&
+        addDays(before.removed_on, 1) === after.installed_on;
+      if (!dummy) {
+        errors.push(
+          fieldError(
+            'multiple_non_dmex_meters_with_serial_number',
+            `${at}.meters.${ordered[i]}.meter_serial_number`,
+            undefined,
+            `Meter ${serial} occurs more than once on the meter point without being a dummy meter exchange (fitted the day after the earlier one was removed).`,
+          ),
+        );
+        break;
+      }
+    }
+  }
+}
+
+/** platform: no billed historical reading after the last billed to date it is read against. */
+function billedReadingRule(
+  reading: Reading,
+  at: string,
+  lastBilled: string | undefined,
+  errors: FieldError[],
+): void {
+  if (
+    reading.billed === true &&
+    lastBilled &&
+    reading.reading_date &&
+    reading.reading_date > lastBilled
+  ) {
+    errors.push(
+      fieldError(
+        'billed_reading_after_last_billed_to_date',
+        `${at}.reading_date`,
+        undefined,
+        `A billed reading is dated ${reading.reading_date}, after the last billed to date ${lastBilled}.`,
+      ),
+    );
+  }
+}
+
+/** platform: a transfer reading is dated on the last billed to date it is read against. */
+function transferDateRule(
+  reading: Reading,
+  at: string,
+  lastBilled: string | undefined,
+  errors: FieldError[],
+): void {
+  if (lastBilled && reading.reading_date && reading.reading_date !== lastBilled) {
+    errors.push(
+      fieldError(
+        'transfer_reading_dates_must_match_last_billed_to_date',
+        `${at}.reading_date`,
+        undefined,
+        `A transfer reading is dated ${reading.reading_date}, not the last billed to date ${lastBilled}.`,
+      ),
+    );
+  }
+}
+
+/**
+ * platform: prepay details on a meter still to be billed have their vend read the day before
+ * the last billed to date; a fully billed exchanged meter has none.
+ */
+function prepayDateRules(
+  meter: ElectricityMeter | GasMeter,
+  at: string,
+  lastBilled: string | undefined,
+  fullyBilled: boolean,
+  errors: FieldError[],
+): void {
+  const details = meter.prepay_details;
+  if (!details || meter.is_prepay !== true) return;
+  if (fullyBilled) {
+    errors.push(
+      fieldError(
+        'prepay_details_on_fully_billed_meter',
+        `${at}.prepay_details`,
+        undefined,
+        'Prepay details are given for an exchanged meter billed up to its removal.',
+      ),
+    );
+    return;
+  }
+  if (lastBilled && details.transfer_vend_read_date !== addDays(lastBilled, -1)) {
+    errors.push(
+      fieldError(
+        'transfer_vend_read_date_must_match_last_billed_to_date',
+        `${at}.prepay_details.transfer_vend_read_date`,
+        undefined,
+        `The transfer vend read is dated ${details.transfer_vend_read_date}; it must be the day before the last billed to date ${lastBilled}.`,
+      ),
+    );
+  }
+}
+
+/** platform: an exchanged meter has a reading on the day it was removed. */
+function removalReadingRule(
+  meter: ElectricityMeter | GasMeter,
+  at: string,
+  errors: FieldError[],
+): void {
+  const removed = meter.removed_on as string;
+  const read = [...(meter.transfer_readings ?? []), ...(meter.reading_history ?? [])].some(
+    (r) => r.reading_date === removed,
+  );
+  if (!read) {
+    errors.push(
+      fieldError(
+        'no_reading_on_removed_on',
+        `${at}.removed_on`,
+        undefined,
+        `The exchanged meter has no reading on the day it was removed (${removed}).`,
+      ),
+    );
+  }
+}
+
+function noTransferReadingOnExchanged(at: string, errors: FieldError[]): void {
+  errors.push(
+    fieldError(
+      'no_transfer_reading_on_exchanged_meter',
+      `${at}.transfer_readings`,
+      undefined,
+      'The exchanged meter is not billed up to its removal and has no transfer reading.',
+    ),
+  );
+}
+
+/** What one meter point's meters are read against. */
+interface PointFacts {
+  at: string;
+  today: string;
+  accountLastBilled: string | undefined;
+  /** The account has statement history, so every meter needs a last billed to date. */
+  billed: boolean;
+  /** Another meter of the point was exchanged: the active ones are its replacements. */
+  exchanged: boolean;
+}
+
+function electricityMeterRules(
+  meter: ElectricityMeter,
+  m: number,
+  point: ElectricityPoint,
+  facts: PointFacts,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): void {
+  const at = `${facts.at}.meters.${m}`;
+  const removed = isRemoved(meter);
+  const registers = meter.registers ?? [];
+  const settlement = registers.filter(isSettlement);
+  // The meter's own date: its settlement registers'; a fully billed exchanged meter is billed
+  // on every one of them up to its removal.
+  const ownDates = settlement.map((r) => r.last_billed_to_date);
+  const meterLastBilled = ownDates.find((d) => d !== undefined) ?? facts.accountLastBilled;
+  const fullyBilled =
+    removed &&
+    settlement.length > 0 &&
+    ownDates.every((d) => d !== undefined && d >= (meter.removed_on as string));
+
+  smartRules(meter, at, facts.today, errors);
+
+  if (meter.is_prepay === true && !removed) {
+    const reference = meter.prepay_customer_reference_number;
+    if (reference === undefined || reference.trim() === '') {
+      // On unless the operator turns it off (a catalogue saved before the switch existed lacks it).
+      if (ctx.catalogue.prepay_customer_reference_number_required !== false) {
+        errors.push(
+          fieldError(
+            'electricity_prepay_meter_without_customer_reference_number',
+            `${at}.prepay_customer_reference_number`,
+            undefined,
+            'An active prepay electricity meter needs its prepay customer reference number.',
+          ),
+        );
+      }
+    } else if (!INTEGER.test(reference.replace(WHITESPACE, ''))) {
+      errors.push(
+        fieldError(
+          'invalid_prepay_customer_reference_number',
+          `${at}.prepay_customer_reference_number`,
+          undefined,
+          `The prepay customer reference number ${reference} is not a whole number.`,
+        ),
+      );
+    }
+  }
+
+  // Registers: present on an active meter, unique ids, unique TPRs, a TPR on a non half-hourly
+  // meter point (profile classes 1-8; class 0 is half-hourly and has no TPRs).
+  if (!removed && registers.length === 0) {
+    errors.push(
+      fieldError(
+        'registers_missing_for_active_electricity_meter',
+        `${at}.registers`,
+        undefined,
+        'An active electricity meter has no registers.',
+      ),
+    );
+  }
+  const nonHalfHourly = typeof point.profile_class === 'number' && point.profile_class > 0;
+  const ids = new Set<string>();
+  const tprs = new Set<string>();
+  registers.forEach((register, r) => {
+    if (ids.has(register.register_id)) {
+      errors.push(
+        fieldError(
+          'meter_with_duplicate_register_ids',
+          `${at}.registers.${r}.register_id`,
+          undefined,
+          `Register ${register.register_id} occurs more than once on the meter.`,
+        ),
+      );
+    }
+    ids.add(register.register_id);
+    if (register.tpr === undefined) {
+      if (nonHalfHourly) {
+        errors.push(
+          fieldError(
+            'registers_missing_for_active_electricity_meter',
+            `${at}.registers.${r}.tpr`,
+            undefined,
+            `Register ${register.register_id} of a non half-hourly meter point has no TPR.`,
+          ),
+        );
+      }
+    } else {
+      if (tprs.has(register.tpr) && !mayRepeatTpr(register.tpr)) {
+        errors.push(
+          fieldError(
+            'registers_have_duplicate_tprs',
+            `${at}.registers.${r}.tpr`,
+            undefined,
+            `TPR ${register.tpr} occurs on more than one register of the meter.`,
+          ),
+        );
+      }
+      tprs.add(register.tpr);
+    }
+  });
+  const registerDate = (id: string | undefined): string | undefined => {
+    const register = id === undefined ? undefined : registers.find((x) => x.register_id === id);
+    return register?.last_billed_to_date ?? (register ? facts.accountLastBilled : meterLastBilled);
+  };
+
+  (meter.transfer_readings ?? []).forEach((reading, i) => {
+    const readingAt = `${at}.transfer_readings.${i}`;
+    if (reading.register_id === undefined) {
+      errors.push(
+        fieldError(
+          'reading_without_register_id',
+          `${readingAt}.register_id`,
+          undefined,
+          'A transfer reading of an electricity meter names no register.',
+        ),
+      );
+    }
+    transferDateRule(reading, readingAt, registerDate(reading.register_id), errors);
+  });
+
+  (meter.reading_history ?? []).forEach((reading, i) => {
+    const readingAt = `${at}.reading_history.${i}`;
+    if (reading.register_id === undefined) {
+      errors.push(
+        fieldError(
+          'no_register_id_for_reading',
+          `${readingAt}.register_id`,
+          undefined,
+          'A historical reading of an electricity meter names no register.',
+        ),
+      );
+    } else if (!ids.has(reading.register_id)) {
+      errors.push(
+        fieldError(
+          'historical_reading_register_id_not_recognised',
+          `${readingAt}.register_id`,
+          undefined,
+          `No register ${reading.register_id} on this meter.`,
+        ),
+      );
+    }
+    billedReadingRule(reading, readingAt, registerDate(reading.register_id), errors);
+  });
+
+  prepayDateRules(meter, at, meterLastBilled, fullyBilled, errors);
+
+  if (removed) {
+    registers.forEach((register, r) => {
+      if (isSettlement(register) && register.last_billed_to_date === undefined) {
+        errors.push(
+          fieldError(
+            'no_last_billed_to_date_on_exchanged_meter',
+            `${at}.registers.${r}.last_billed_to_date`,
+            undefined,
+            `Settlement register ${register.register_id} of an exchanged meter has no last billed to date of its own.`,
+          ),
+        );
+      }
+    });
+    if (!fullyBilled && (meter.transfer_readings ?? []).length === 0) {
+      noTransferReadingOnExchanged(at, errors);
+    }
+    removalReadingRule(meter, at, errors);
+    return;
+  }
+  const dated = registers.findIndex((r) => r.last_billed_to_date !== undefined);
+  if (facts.exchanged && dated >= 0) {
+    errors.push(
+      fieldError(
+        'last_billed_to_date_on_new_meter',
+        `${at}.registers.${dated}.last_billed_to_date`,
+        undefined,
+        'The meter that replaced an exchanged one has no last billed to date of its own.',
+      ),
+    );
+  }
+  if (facts.billed && !facts.accountLastBilled && nonHalfHourly && !facts.exchanged) {
+    const undated = registers.findIndex(
+      (r) => isSettlement(r) && r.last_billed_to_date === undefined,
+    );
+    if (undated >= 0) {
+      errors.push(
+        fieldError(
+          'last_billed_to_date_not_found',
+          `${at}.registers.${undated}.last_billed_to_date`,
+          undefined,
+          'Neither the settlement register nor the account gives a last billed to date.',
+        ),
+      );
+    }
+  }
+}
+
+function gasMeterRules(meter: GasMeter, m: number, facts: PointFacts, errors: FieldError[]): void {
+  const at = `${facts.at}.meters.${m}`;
+  const removed = isRemoved(meter);
+  const own = meter.last_billed_to_date;
+  const lastBilled = own ?? facts.accountLastBilled;
+  const fullyBilled = removed && own !== undefined && own >= (meter.removed_on as string);
+  const readings = meter.transfer_readings ?? [];
+
+  smartRules(meter, at, facts.today, errors);
+
+  if (fullyBilled && readings.length > 0) {
+    errors.push(
+      fieldError(
+        'reading_meter_fully_billed',
+        `${at}.transfer_readings`,
+        undefined,
+        'A transfer reading is given for an exchanged meter billed up to its removal.',
+      ),
+    );
+  } else if (!removed && readings.length > 1) {
+    errors.push(
+      fieldError(
+        'active_gas_meter_with_multiple_transfer_readings',
+        `${at}.transfer_readings`,
+        undefined,
+        `An active gas meter has ${readings.length} transfer readings; it needs exactly one.`,
+      ),
+    );
+  }
+  readings.forEach((reading, i) => {
+    transferDateRule(reading, `${at}.transfer_readings.${i}`, lastBilled, errors);
+  });
+  (meter.reading_history ?? []).forEach((reading, i) => {
+    billedReadingRule(reading, `${at}.reading_history.${i}`, lastBilled, errors);
+  });
+
+  prepayDateRules(meter, at, lastBilled, fullyBilled, errors);
+
+  if (removed) {
+    if (own === undefined) {
+      errors.push(
+        fieldError(
+          'no_last_billed_to_date_on_exchanged_meter',
+          `${at}.last_billed_to_date`,
+          undefined,
+          'An exchanged gas meter has no last billed to date of its own.',
+        ),
+      );
+    }
+    if (!fullyBilled && readings.length === 0) noTransferReadingOnExchanged(at, errors);
+    removalReadingRule(meter, at, errors);
+    return;
+  }
+  if (facts.exchanged && own !== undefined) {
+    errors.push(
+      fieldError(
+        'last_billed_to_date_on_new_meter',
+        `${at}.last_billed_to_date`,
+        undefined,
+        'The meter that replaced an exchanged one has no last billed to date of its own.',
+      ),
+    );
+  }
+  if (facts.billed && !facts.accountLastBilled && !facts.exchanged && own === undefined) {
+    errors.push(
+      fieldError(
+        'last_billed_to_date_not_found',
+        `${at}.last_billed_to_date`,
+        undefined,
+        'Neither the gas meter nor the account gives a last billed to date.',
+      ),
+    );
+  }
+}
+
+/** platform: no two EAC entries of one TPR start on the same day. */
+function eacRules(point: ElectricityPoint, at: string, errors: FieldError[]): void {
+  const seen = new Set<string>();
+  (point.eac_history ?? []).forEach((entry, i) => {
+    const key = `${entry.tpr}/${entry.effective_from}`;
+    if (seen.has(key)) {
+      errors.push(
+        fieldError(
+          'repeated_eac_for_tpr',
+          `${at}.eac_history.${i}`,
+          undefined,
+          `A second EAC for TPR ${entry.tpr} takes effect on ${entry.effective_from}.`,
+        ),
+      );
+    }
+    seen.add(key);
+  });
+}
+
+/** platform: a meter point whose supply has ended has a final reading on its end date. */
+function supplyEndRules(
+  point: ElectricityPoint | GasPoint,
+  at: string,
+  meters: (ElectricityMeter | GasMeter)[],
+  errors: FieldError[],
+): void {
+  const end = point.supply_end_date;
+  if (typeof end !== 'string' || meters.length === 0) return;
+  const read = meters.some((meter) =>
+    [...(meter.transfer_readings ?? []), ...(meter.reading_history ?? [])].some(
+      (r) => r.reading_date === end,
+    ),
+  );
+  if (!read) {
+    errors.push(
+      fieldError(
+        'no_reading_on_supply_end_date',
+        `${at}.supply_end_date`,
+        undefined,
+        `The supply ended on ${end}, and no meter of the point has a reading that day.`,
+      ),
+    );
+  }
+}
+
+/** platform: at most one AQ entry of a gas meter point is open-ended. */
+function aqRules(point: GasPoint, at: string, errors: FieldError[]): void {
+  const open = (point.aq_history ?? []).filter(
+    (entry) => entry.effective_to === undefined || entry.effective_to === null,
+  ).length;
+  if (open > 1) {
+    errors.push(
+      fieldError(
+        'multiple_open_ended_aqs_in_meterpoint_aq_history',
+        `${at}.aq_history`,
+        undefined,
+        `${open} AQ entries have no effective_to; at most one may be open-ended.`,
+      ),
+    );
+  }
+}
+
+/**
+ * platform: an import/export meter (on a meter point with export_type IMPORT_EXPORT) is also
+ * given on exactly one other meter point of the supply address, its import point, which has no
+ * export_type IMPORT_EXPORT; only a twin element meter (the catalogue's list) may serve more.
+ */
+function importExportRules(
+  points: Schemas['MeterPoint'][],
+  a: number,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): void {
+  const exportPoints = points.filter(
+    (point): point is ElectricityPoint =>
+      point.supply_type === 'ELECTRICITY' && point.export_type === 'IMPORT_EXPORT',
+  );
+  if (exportPoints.length === 0) return;
+  // Which meter points of the address carry each serial number (each point once).
+  const pointsBySerial = new Map<string, number[]>();
+  points.forEach((point, p) => {
+    if (point.supply_type !== 'ELECTRICITY' && point.supply_type !== 'GAS') return;
+    for (const meter of point.meters ?? []) {
+      const list = pointsBySerial.get(meter.meter_serial_number);
+      if (!list) pointsBySerial.set(meter.meter_serial_number, [p]);
+      else if (list.at(-1) !== p) list.push(p);
+    }
+  });
+  const twinElement = new Set(ctx.catalogue.twin_element_meter_serial_numbers ?? []);
+  for (const point of exportPoints) {
+    const p = points.indexOf(point);
+    (point.meters ?? []).forEach((meter, m) => {
+      const at = `supply_addresses.${a}.meter_points.${p}.meters.${m}.meter_serial_number`;
+      const sharing = pointsBySerial.get(meter.meter_serial_number) ?? [];
+      const imports = sharing.filter(
+        (q) => (points[q] as ElectricityPoint).export_type !== 'IMPORT_EXPORT',
+      );
+      if (imports.length === 0) {
+        errors.push(
+          fieldError(
+            'import_meter_not_found_for_export_meter',
+            at,
+            undefined,
+            `Import/export meter ${meter.meter_serial_number} is given on no import meter point of the supply address.`,
+          ),
+        );
+      } else if (sharing.length > 2 && !twinElement.has(meter.meter_serial_number)) {
+        errors.push(
+          fieldError(
+            'unexpected_number_of_meter_points_found_for_meter',
+            at,
+            undefined,
+            `Import/export meter ${meter.meter_serial_number} is given on ${sharing.length} meter points of the supply address; only a twin element meter is on more than two.`,
+          ),
+        );
+      }
+    });
+  }
+}
+
 /** GEN-6: the platform's validators of the account's meters. */
-export function checkMeterRules(_account: Account, _ctx: PlatformContext): FieldError[] {
-  return [];
+export function checkMeterRules(account: Account, ctx: PlatformContext): FieldError[] {
+  const errors: FieldError[] = [];
+  const accountLastBilled = account.last_billed_to_date;
+  const billed = hasStatementHistory(account);
+  (account.supply_addresses ?? []).forEach((address, a) => {
+    importExportRules(address.meter_points ?? [], a, ctx, errors);
+    (address.meter_points ?? []).forEach((point, p) => {
+      const at = `supply_addresses.${a}.meter_points.${p}`;
+      if (point.supply_type !== 'ELECTRICITY' && point.supply_type !== 'GAS') return;
+      const meters = (point.meters ?? []) as (ElectricityMeter | GasMeter)[];
+      const facts: PointFacts = {
+        at,
+        today: ctx.today,
+        accountLastBilled,
+        billed,
+        exchanged: meters.some(isRemoved),
+      };
+      if (point.supply_type === 'ELECTRICITY') {
+        (point.meters ?? []).forEach((meter, m) => {
+          electricityMeterRules(meter, m, point, facts, ctx, errors);
+        });
+        eacRules(point, at, errors);
+      } else {
+        (point.meters ?? []).forEach((meter, m) => {
+          gasMeterRules(meter, m, facts, errors);
+        });
+        aqRules(point, at, errors);
+      }
+      dummyExchangeRules(meters, at, errors);
+      supplyEndRules(point, at, meters, errors);
+    });
+  });
+  return errors;
 }
