@@ -1735,6 +1735,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformCatalogue"];
                 };
             };
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
     patchPlatformCatalogue: {
