@@ -130,6 +130,9 @@ for (const kind of FIXTURE_KINDS) {
                 external: accounts.next(),
               };
               const twin = await twinFor(kind, name, where);
+              // The catalogue is the operator's, shared by every test of a run: twins of
+              // switch-dependent validators are proved in process (fixtures/invalid.test.ts).
+              test.skip(!!twin.catalogue, 'needs the platform catalogue changed (decision 015)');
               await check(kit, await send(api, kind, twin), twin);
             }
           : async ({ api, payloads, lifecycle, kit }) => {

@@ -570,9 +570,12 @@ function supplyEndRules(
   at: string,
   meters: (ElectricityMeter | GasMeter)[],
   errors: FieldError[],
+  today: string,
 ): void {
   const end = point.supply_end_date;
-  if (typeof end !== 'string' || meters.length === 0) return;
+  // Only a supply that has ended is off supply; a later end date is the supply validators'
+  // (future_supply_end_date, loss_in_progress).
+  if (typeof end !== 'string' || end > today || meters.length === 0) return;
   const read = meters.some((meter) =>
     [...(meter.transfer_readings ?? []), ...(meter.reading_history ?? [])].some(
       (r) => r.reading_date === end,
@@ -695,7 +698,7 @@ export function checkMeterRules(account: Account, ctx: PlatformContext): FieldEr
         aqRules(point, at, errors);
       }
       dummyExchangeRules(meters, at, errors);
-      supplyEndRules(point, at, meters, errors);
+      supplyEndRules(point, at, meters, errors, ctx.today);
     });
   });
   return errors;
