@@ -38,6 +38,12 @@ function certificatesOnly(lifecycle: Lifecycle): Record<string, unknown> {
       p.supply_type.endsWith('_CERTIFICATES'),
     );
   }
+  // A ledger named after an energy meter point that is gone would name an unknown supply point
+  // (unknown_ledger_identifiers), and payment preferences name the ledgers.
+  for (const ledger of (account.ledgers ?? []) as Record<string, unknown>[]) {
+    delete ledger.ledger_identifier;
+  }
+  delete (account as Record<string, unknown>).payment_preferences;
   return account;
 }
 
