@@ -50,11 +50,13 @@ const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'kit-scale-'));
 
 // Bodies are made by replacing a marker in ready JSON, so that the load generator stays cheap.
 const MARK = 'SCALE-MARK';
+// Built with the marker as the account number, so that what the builders derive from it (the
+// account's references, which the platform keeps unique: reference_already_exists) is unique too.
 const pool = Array.from({ length: 40 }, (_, seed) =>
-  JSON.stringify({ ...domesticAccount({ seed: seed + 1 }), external_account_number: MARK }),
+  JSON.stringify(domesticAccount({ seed: seed + 1, externalAccountNumber: MARK })),
 );
 function accountBody(n: number): string {
-  return pool[n % pool.length]!.replace(MARK, `SCALE-${n}`);
+  return pool[n % pool.length]!.replaceAll(MARK, `SCALE-${n}`);
 }
 
 function rssMiB(pid: number | undefined, field = 'VmRSS'): number {
