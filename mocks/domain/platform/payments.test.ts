@@ -492,7 +492,7 @@ describe('the platform validators of payments (validateAccount)', () => {
     ]);
   });
 
-  test('[GEN-6] a CAIS reference of another account is cais_reference_already_in_use_on_another_account', () => {
+  test('[GEN-6] a CAIS reference of another imported account is cais_reference_already_in_use_on_another_account', () => {
     const ctx = testContext(TODAY);
     const other: Json = {
       ...specExample<Json>('DomesticAccount'),
@@ -507,6 +507,11 @@ describe('the platform validators of payments (validateAccount)', () => {
       stagedAt: `${TODAY}T09:00:00Z`,
       updatedAt: `${TODAY}T09:00:00Z`,
     });
+    // Staged data holds no reference yet: staging it again must not refuse it.
+    expect(codes({ debts: [{ agency_name: 'Debt R Us', cais_reference: 'C-1' }] }, ctx)).toEqual(
+      [],
+    );
+    ctx.state.accounts.get('DEMO_ENERGY/OTHER-1')!.status = 'imported';
     expect(codes({ debts: [{ agency_name: 'Debt R Us', cais_reference: 'C-1' }] }, ctx)).toEqual([
       ['debts.0.cais_reference', 'cais_reference_already_in_use_on_another_account'],
     ]);

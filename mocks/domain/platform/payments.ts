@@ -648,7 +648,9 @@ function adequacyRules(parts: PaymentParts, ctx: PlatformContext, errors: FieldE
 /** The CAIS references of the other accounts in the state (read only when one is needed). */
 function caisInUse(parts: PaymentParts, ctx: PlatformContext, reference: string): boolean {
   for (const [key, record] of ctx.state.accounts.entries()) {
-    if (key === ctx.accountKey) continue;
+    // Only an account created on the platform holds its reference; staged data is a draft that
+    // staging again replaces (a migration stages and restages the same debts).
+    if (key === ctx.accountKey || record.status !== 'imported') continue;
     if (
       record.importSupplier === parts.import_supplier &&
       record.externalAccountNumber === parts.external_account_number
