@@ -9,6 +9,7 @@
  * afterEach(() => mock.reset());
  */
 import type { RequestHandler } from 'msw';
+import { memoise } from '../spec/formats/memo.ts';
 import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
 import { defaultConfig, type MockConfig } from './defaults.ts';
@@ -65,7 +66,10 @@ export interface DataImportMock {
 /** A mock instance with its MSW handlers. */
 export function createDataImportMock(options: DataImportMockOptions = {}): DataImportMock {
   const config = options.config ?? defaultConfig;
-  const env = options.env ?? defaultEnv();
+  const given = options.env ?? defaultEnv();
+  // Every secured request hashes its token (AUTH-2): the hash is pure, so the newest answers are
+  // kept (bounded; in memory only, never exported: the state holds hashes alone).
+  const env: MockEnv = { ...given, hash: memoise(given.hash.bind(given), 1024) };
   const freshState = () => stateFromConfig(config, env);
   const service = new MockService({
     state: options.state ? asState(options.state) : freshState(),

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { decimalProblem, decimalText } from './coercion.ts';
 import { dataImport } from './index.ts';
 
 function account(overrides: Record<string, unknown>) {
@@ -99,5 +100,52 @@ describe('platform input coercion (validateRequestBody)', () => {
       next_bill_due_date: null,
     });
     expect(dataImport.validateRequestBody('validateAccount', body)).toEqual([]);
+  });
+});
+
+describe('decimal text (GEN-7, GEN-8)', () => {
+  /** The pattern-based readings the hand-written ones replaced, as the oracle. */
+  function textByPattern(value: number): string {
+    let text = String(value);
+    if (/e/i.test(text) && Math.abs(value) < 1e21) {
+      text = value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+    }
+    return text;
+  }
+  function problemByPattern(text: string, limits: { whole: number; places: number }) {
+    const match = /^-?(\d*)(?:\.(\d*))?$/.exec(text);
+    if (!match) return 'invalid';
+    const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
+    if ((match[2] ?? '').length > limits.places) return 'max_decimal_places';
+    if (whole.length > limits.whole) return 'max_whole_digits';
+    return null;
+  }
+
+  test('writes every number as plain decimal text, never with an exponent', () => {
+    const values = [0, -0, 1, -1, 0.1, 1e-6, 9.99e-7, 1e-7, -2.5e-9, 123.456, 1e20, 9.99e20, 1e21];
+    for (let i = 0; i < 2000; i++) {
+      values.push((Math.random() - 0.5) * 10 ** Math.floor(Math.random() * 30 - 12));
+    }
+    for (const value of values)
+      expect(decimalText(value), String(value)).toBe(textByPattern(value));
+    expect(decimalText(1e-7)).toBe('0.0000001');
+  });
+
+  test('counts whole digits and places as the platform does, and refuses what is not a number', () => {
+    const texts = ['', '-', '.', '-.', '0', '000', '007.5', '12345678.123', '-0.00001', '1.', '.5'];
+    texts.push('1e5', '1,5', '--1', '1.2.3', ' 1', '+1', '١٢', '12345678901', '0.12345678901');
+    for (let i = 0; i < 500; i++) texts.push(decimalText((Math.random() - 0.5) * 10 ** (i % 14)));
+    for (const limits of [
+      { whole: 8, places: 2 },
+      { whole: 10, places: 10 },
+      { whole: 0, places: 0 },
+    ]) {
+      for (const text of texts) {
+        expect(
+          decimalProblem(text, limits)?.code ?? null,
+          `${text} ${JSON.stringify(limits)}`,
+        ).toBe(problemByPattern(text, limits));
+      }
+    }
   });
 });

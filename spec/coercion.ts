@@ -12,6 +12,9 @@ import type { FieldError } from './field-errors.ts';
 
 type Json = Record<string, unknown>;
 
+/** Coerces one value in place against the schema it was built for (see PlatformCoercion). */
+type Coercer = (value: unknown, path: (string | number)[], errors: FieldError[]) => unknown;
+
 interface Expanded {
   properties: Record<string, Json>;
   items?: Json;
@@ -22,8 +25,6 @@ interface Expanded {
   branches: Json[];
   discriminator?: string;
   conditional?: { when: Json; matched?: Json; otherwise?: Json };
-  /** The properties as a map, made once on the first walk (the walk runs on every request). */
-  propertyMap?: Map<string, Json>;
   /** Whether every branch is text only (made once, see #branchFor). */
   textBranches?: boolean;
   /** The branch for each discriminator tag seen, found once (see #branchFor). */
@@ -32,11 +33,27 @@ interface Expanded {
 
 /** Turns a number into plain decimal text, never exponent notation. */
 export function decimalText(value: number): string {
-  let text = String(value);
-  if (/e/i.test(text) && Math.abs(value) < 1e21) {
-    text = value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  const size = Math.abs(value);
+  // JavaScript writes exponents only below 1e-6 and from 1e21 on: every other number's own text
+  // is already plain (the common case, on every decimal of every request).
+  if (size === 0 || (size >= 1e-6 && size < 1e21) || !(size < 1e21)) return String(value);
+  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+const MINUS = 45;
+const POINT = 46;
+const ZERO = 48;
+const NINE = 57;
+
+/** Where the run of digits starting at `from` ends. */
+function digitsEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c < ZERO || c > NINE) break;
+    i++;
   }
-  return text;
+  return i;
 }
 
 /** The platform's decimal limits for one value: the first failure's code and detail, or null. */
@@ -44,17 +61,26 @@ export function decimalProblem(
   text: string,
   limits: { whole: number; places: number },
 ): { code: string; detail: string } | null {
-  const match = /^-?(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!match) return { code: 'invalid', detail: 'A valid number is required.' };
-  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
-  const places = match[2] ?? '';
-  if (places.length > limits.places) {
+  // `-?digits(.digits)?`, read by hand: this runs for every decimal of every body.
+  const wholeStart = text.charCodeAt(0) === MINUS ? 1 : 0;
+  const wholeEnd = digitsEnd(text, wholeStart);
+  let end = wholeEnd;
+  let places = 0;
+  if (text.charCodeAt(end) === POINT) {
+    end = digitsEnd(text, wholeEnd + 1);
+    places = end - wholeEnd - 1;
+  }
+  if (end !== text.length) return { code: 'invalid', detail: 'A valid number is required.' };
+  if (places > limits.places) {
     return {
       code: 'max_decimal_places',
       detail: `Ensure that there are no more than ${limits.places} decimal places.`,
     };
   }
-  if (whole.length > limits.whole) {
+  // Leading zeros are not digits of the number, but a lone zero is.
+  let first = wholeStart;
+  while (first < wholeEnd - 1 && text.charCodeAt(first) === ZERO) first++;
+  if (wholeEnd - first > limits.whole) {
     return {
       code: 'max_whole_digits',
       detail: `Ensure that there are no more than ${limits.whole} digits before the decimal point.`,
@@ -67,6 +93,7 @@ export function decimalProblem(
 export class PlatformCoercion {
   readonly #schemas: Record<string, Json>;
   readonly #cache = new WeakMap<object, Expanded>();
+  readonly #coercers = new WeakMap<object, Coercer>();
 
   constructor(document: Json) {
     this.#schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<
@@ -166,69 +193,101 @@ export class PlatformCoercion {
   }
 
   /**
+   * The coercer of one schema node, built once and kept: the walk runs on every request body, so
+   * what a node's schema says (its types, decimal limits, properties, branches) is read once
+   * into a closure, and each closure calls its children's directly (decision 016).
+   */
+  #coercer(schema: Json): Coercer {
+    const known = this.#coercers.get(schema);
+    if (known) return known;
+    // A placeholder first: schemas are recursive, and a node's children are made on first use.
+    let built: Coercer | undefined;
+    const coercer: Coercer = (value, path, errors) => {
+      built ??= this.#build(schema);
+      return built(value, path, errors);
+    };
+    this.#coercers.set(schema, coercer);
+    return coercer;
+  }
+
+  /**
    * Coerces `value` (at `path` in the body, the root when empty) against `schema`; pushes the
    * decimal failures a schema cannot express and returns the value to keep. The path is one
-   * array pushed and popped along the walk and joined only for an error: the walk runs on every
-   * request body, and building every field's name as text cost more than the coercion itself.
+   * array pushed and popped along the walk and joined only for an error: building every field's
+   * name as text cost more than the coercion itself.
    */
-  #walk(schema: Json, value: unknown, path: (string | number)[], errors: FieldError[]): unknown {
-    if (value === null || value === undefined || typeof value === 'boolean') return value;
+  #build(schema: Json): Coercer {
     const e = this.#expand(schema);
     // Text for a plain text field is kept as it is (the common case, checked first).
-    if (
-      typeof value === 'string' &&
-      e.branches.length === 0 &&
-      !e.decimal &&
-      e.types.has('string')
-    ) {
-      return value;
+    const plainText = e.branches.length === 0 && !e.decimal && e.types.has('string');
+    const conditional = e.conditional;
+    const properties = new Map<string, Coercer>();
+    for (const [name, child] of Object.entries(e.properties)) {
+      properties.set(name, this.#coercer(child));
     }
-    if (e.conditional && value && typeof value === 'object' && !Array.isArray(value)) {
-      const chosen = this.#matches(e.conditional.when, value as Json)
-        ? e.conditional.matched
-        : e.conditional.otherwise;
-      if (chosen) return this.#walk(chosen, value, path, errors);
-    }
-    e.propertyMap ??= new Map(Object.entries(e.properties));
-    const properties = e.propertyMap;
-    const branch = this.#branchFor(e, value);
-    if (branch && properties.size === 0) {
-      return this.#walk(branch, value, path, errors);
-    }
-    if (e.decimal) return this.#decimal(e, value, path, errors);
-    if (typeof value === 'string' && !e.types.has('string')) {
-      // Numeric text for a number field is read as the number (Django REST Framework's
-      // IntegerField and FloatField do so).
-      if (e.types.has('integer') && /^-?\d+$/.test(value)) return Number(value);
-      if (e.types.has('number') && /^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value)) return Number(value);
-      return value;
-    }
-    if (typeof value === 'number' && Number.isFinite(value)) {
-      const text = e.types.has('string') && !e.types.has('number') && !e.types.has('integer');
-      return text ? decimalText(value) : value;
-    }
-    if (Array.isArray(value)) {
-      if (e.items) {
-        for (let i = 0; i < value.length; i++) {
-          path.push(i);
-          value[i] = this.#walk(e.items, value[i], path, errors);
+    const items = e.items ? this.#coercer(e.items) : undefined;
+    const hasString = e.types.has('string');
+    const hasInteger = e.types.has('integer');
+    const hasNumber = e.types.has('number');
+    const numberAsText = hasString && !hasNumber && !hasInteger;
+    const branchCoercers = new Map<Json, Coercer>();
+    const branchCoercer = (branch: Json) => {
+      let found = branchCoercers.get(branch);
+      if (!found) {
+        found = this.#coercer(branch);
+        branchCoercers.set(branch, found);
+      }
+      return found;
+    };
+    const coerce: Coercer = (value, path, errors) => {
+      if (value === null || value === undefined || typeof value === 'boolean') return value;
+      if (plainText && typeof value === 'string') return value;
+      if (conditional && typeof value === 'object' && !Array.isArray(value)) {
+        const chosen = this.#matches(conditional.when, value as Json)
+          ? conditional.matched
+          : conditional.otherwise;
+        if (chosen) return branchCoercer(chosen)(value, path, errors);
+      }
+      if (properties.size === 0) {
+        const branch = this.#branchFor(e, value);
+        if (branch) return branchCoercer(branch)(value, path, errors);
+      }
+      if (e.decimal) return this.#decimal(e, value, path, errors);
+      if (typeof value === 'string') {
+        if (hasString) return value;
+        // Numeric text for a number field is read as the number (Django REST Framework's
+        // IntegerField and FloatField do so).
+        if (hasInteger && /^-?\d+$/.test(value)) return Number(value);
+        if (hasNumber && /^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(value)) return Number(value);
+        return value;
+      }
+      if (typeof value === 'number') {
+        return numberAsText && Number.isFinite(value) ? decimalText(value) : value;
+      }
+      if (Array.isArray(value)) {
+        if (items) {
+          for (let i = 0; i < value.length; i++) {
+            path.push(i);
+            value[i] = items(value[i], path, errors);
+            path.pop();
+          }
+        }
+        return value;
+      }
+      if (typeof value === 'object') {
+        const object = value as Json;
+        // The body's own fields, not every field the schema knows: bodies are sparse.
+        for (const name in object) {
+          const child = properties.get(name);
+          if (!child) continue;
+          path.push(name);
+          object[name] = child(object[name], path, errors);
           path.pop();
         }
       }
       return value;
-    }
-    if (typeof value === 'object') {
-      const object = value as Json;
-      // The body's own fields, not every field the schema knows: bodies are sparse.
-      for (const name of Object.keys(object)) {
-        const child = properties.get(name);
-        if (!child) continue;
-        path.push(name);
-        object[name] = this.#walk(child, object[name], path, errors);
-        path.pop();
-      }
-    }
-    return value;
+    };
+    return coerce;
   }
 
   #decimal(e: Expanded, value: unknown, path: (string | number)[], errors: FieldError[]): unknown {
@@ -262,7 +321,7 @@ export class PlatformCoercion {
    */
   coerce(schema: Json, body: unknown): { value: unknown; errors: FieldError[] } {
     const errors: FieldError[] = [];
-    const value = this.#walk(schema, body, [], errors);
+    const value = this.#coercer(schema)(body, [], errors);
     return { value, errors };
   }
 }

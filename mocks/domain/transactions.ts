@@ -5,6 +5,7 @@
  * 400 TRANSACTION_IMPORT_ERROR. Checks come first and state changes last.
  */
 
+import { decimalText } from '../../spec/coercion.ts';
 import { openStatementPeriod } from '../../spec/formats/index.ts';
 import type { components, FieldError } from '../../spec/index.ts';
 import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
@@ -34,21 +35,24 @@ export interface TransactionOptions {
  * 53.24 "53.24", 0.125 "0.125".
  */
 export function decimalString(amount: number): string {
-  let text = String(amount);
-  if (/e/i.test(text) && Math.abs(amount) < 1e21) {
-    text = amount.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
-  }
-  const [whole = '0', fraction = ''] = text.split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
+  const text = decimalText(amount);
+  const dot = text.indexOf('.');
+  if (dot < 0) return `${text}.00`;
+  return text.length - dot - 1 >= 2 ? text : `${text}0`;
 }
 
 /** Why an amount does not fit the platform's decimal of 10 digits and 10 places, or null. */
 function amountProblem(amount: number): string | null {
-  const [whole = '', fraction = ''] = decimalString(Math.abs(amount)).split('.');
-  if (!/^\d{1,10}$/.test(whole)) {
+  // Counted on the text, not by patterns: a batch has many amounts (decision 016).
+  const text = decimalText(Math.abs(amount));
+  const dot = text.indexOf('.');
+  const whole = dot < 0 ? text.length : dot;
+  if (!Number.isFinite(amount) || whole < 1 || whole > 10) {
     return 'Ensure that there are no more than 10 digits before the decimal point.';
   }
-  if (fraction.length > 10) return 'Ensure that there are no more than 10 decimal places.';
+  if (dot >= 0 && text.length - dot - 1 > 10) {
+    return 'Ensure that there are no more than 10 decimal places.';
+  }
   return null;
 }
 

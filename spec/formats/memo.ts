@@ -9,7 +9,15 @@ export function memoiseCheck(
   check: (value: string) => boolean,
   capacity = 4096,
 ): (value: string) => boolean {
-  const answers = new Map<string, boolean>();
+  return memoise(check, capacity);
+}
+
+/**
+ * The same bounded memo for any pure function of a text (the mock's one-way hash of a token is
+ * asked for on every secured request, AUTH-2): the newest `capacity` answers are kept.
+ */
+export function memoise<T>(compute: (value: string) => T, capacity = 4096): (value: string) => T {
+  const answers = new Map<string, T>();
   return (value) => {
     const known = answers.get(value);
     if (known !== undefined) {
@@ -18,7 +26,7 @@ export function memoiseCheck(
       answers.set(value, known);
       return known;
     }
-    const answer = check(value);
+    const answer = compute(value);
     if (answers.size >= capacity) answers.delete(answers.keys().next().value as string);
     answers.set(value, answer);
     return answer;

@@ -10,7 +10,7 @@ import {
   type FieldError,
   type PlatformCatalogue,
 } from '../../../spec/index.ts';
-import { clockTimestamp, clockToday } from '../clock.ts';
+import { clockTimestamp } from '../clock.ts';
 import type { MockEnv } from '../env.ts';
 import type { MockState } from '../state.ts';
 
@@ -40,10 +40,11 @@ export function platformContext(
   env: MockEnv,
   accountKey?: string,
 ): PlatformContext {
-  const at = env.now();
+  const now = clockTimestamp(state.clock, env.now());
   return {
-    today: clockToday(state.clock, at),
-    now: clockTimestamp(state.clock, at),
+    // The date is the instant's first ten characters: one clock reading, formatted once.
+    today: now.slice(0, 10),
+    now,
     catalogue: state.platformCatalogue ?? defaultPlatformCatalogue,
     state,
     ...(accountKey !== undefined ? { accountKey } : {}),

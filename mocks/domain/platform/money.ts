@@ -10,6 +10,7 @@
  * (deprecated) top-level `last_statement_*` fields. Both are read as "books" so every rule runs
  * the same way on either form.
  */
+import { addDays } from '../../../spec/formats/dates.ts';
 import type { FieldError } from '../../../spec/index.ts';
 import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
@@ -87,10 +88,6 @@ function sumPence(transactions: readonly Transaction[]): number {
 
 function money(p: number): string {
   return (p / 100).toFixed(2);
-}
-
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The account's books: each ledger, then the top-level form when it carries transactions. */
@@ -233,7 +230,7 @@ function checkStatementDates(
   // The current statement opens the day after an explicit closing date; without one, the last
   // billed to date alone bounds the current transactions (one error per transaction).
   const opening = fields.last_statement_closing_date
-    ? nextDay(fields.last_statement_closing_date)
+    ? addDays(fields.last_statement_closing_date, 1)
     : undefined;
   current.forEach((t, j) => {
     const date = t.transaction_date;
