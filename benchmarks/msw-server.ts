@@ -1,11 +1,21 @@
 /**
  * The MSW handlers behind a minimal node:http wrapper around msw's `getResponse`: how suppliers
  * would serve the handlers on a port without the kit's standalone adapter. Benchmark target only.
+ * The handlers are the package's compiled ones (`dist/`, built by `npm run bench` first), as a
+ * supplier's tests import them, so that MSW and the standalone server run the same code.
  */
 import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
-import { createDataImportMock } from '../mocks/create-mock.ts';
-import { nodeEnv } from '../mocks/node-env.ts';
+
+const dist = (module: string) => pathToFileURL(join(import.meta.dirname, '../dist', module)).href;
+const { createDataImportMock } = (await import(
+  dist('mocks/create-mock.js')
+)) as typeof import('../mocks/create-mock.ts');
+const { nodeEnv } = (await import(
+  dist('mocks/node-env.js')
+)) as typeof import('../mocks/node-env.ts');
 
 const mock = createDataImportMock({ env: nodeEnv(), baseUrl: 'http://msw.local' });
 const server = createServer(async (req, res) => {

@@ -17,7 +17,7 @@
  * `benchmarks/results/`. The machine may be shared: absolute figures drift between runs, the
  * ratios within one run are what to read. `BENCH_SECONDS` (default 5) bounds each measurement.
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,13 @@ interface Target {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kit-bench-data-'));
 const tsx = ['node', '--import', 'tsx'];
+// The mock runs as the package runs it (`npm start`, the published bin): compiled, built first, so
+// that no TypeScript loader sits on the request path (decision 016).
+const server = ['node', 'dist/bin/data-import-mock.js'];
+const built = spawnSync('npm', ['run', '--silent', 'build'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (built.status !== 0) throw new Error('npm run build failed');
 const targets: Target[] = [
   {
     id: 'ceiling',
@@ -61,21 +68,13 @@ const targets: Target[] = [
   {
     id: 'standalone',
     name: 'standalone mock (state in memory)',
-    command: (port) => [...tsx, 'mocks/start.ts', '--quiet', '--port', String(port)],
+    command: (port) => [...server, '--quiet', '--port', String(port)],
     stateful: true,
   },
   {
     id: 'data-dir',
     name: 'standalone mock --data-dir (durable store)',
-    command: (port) => [
-      ...tsx,
-      'mocks/start.ts',
-      '--quiet',
-      '--port',
-      String(port),
-      '--data-dir',
-      dataDir,
-    ],
+    command: (port) => [...server, '--quiet', '--port', String(port), '--data-dir', dataDir],
     stateful: true,
   },
   {
