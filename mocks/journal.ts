@@ -58,7 +58,11 @@ export function redactSecrets(value: unknown): unknown {
  * response body is kept by reference (the operations answer with fresh objects), for the same
  * reason: no serialisation on the request path.
  */
-interface RawEntry extends Omit<JournalEntry, 'body' | 'seq' | 'responseBody'> {
+interface RawEntry extends Omit<JournalEntry, 'body' | 'seq' | 'responseBody' | 'at' | 'headers'> {
+  /** When it was answered (milliseconds since the epoch), written as text when read. */
+  atMs: number;
+  /** The request's headers as the adapter gave them (absent ones left out when read). */
+  headers: Record<string, string | undefined>;
   bodyText: string;
   responseBody?: unknown;
 }
@@ -111,12 +115,14 @@ export class Journal {
   }
 
   static #view(
-    { bodyText, responseBody, ...entry }: RawEntry & { seq: number },
+    { bodyText, responseBody, atMs, headers, ...entry }: RawEntry & { seq: number },
     bodies: boolean,
   ): JournalEntry {
+    const given = Object.fromEntries(Object.entries(headers).filter((e) => e[1] !== undefined));
     const view: JournalEntry = {
       ...entry,
-      headers: redactSecrets(entry.headers) as Record<string, string>,
+      at: new Date(atMs).toISOString(),
+      headers: redactSecrets(given) as Record<string, string>,
       body: bodies ? redactSecrets(parseBody(bodyText)) : undefined,
     };
     if (bodies) view.responseBody = redactSecrets(responseBody);

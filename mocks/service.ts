@@ -75,6 +75,7 @@ export interface MockServiceOptions {
 }
 
 function isJsonContentType(value: string | undefined): boolean {
+  if (value === 'application/json') return true;
   const media = (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return media === 'application/json' || media.endsWith('+json');
 }
@@ -158,15 +159,14 @@ export class MockService {
         data: { reason: (error as Error).message },
       });
     }
+    // Kept as given, and written out only when the journal is read: no copies on the hot path.
     this.journal.record({
-      at: new Date(this.env.now()).toISOString(),
+      atMs: this.env.now(),
       method: request.method,
       path: request.path,
       operationId: operation?.operationId ?? null,
       status: response.status,
-      headers: Object.fromEntries(
-        Object.entries(request.headers).filter((e): e is [string, string] => e[1] !== undefined),
-      ),
+      headers: request.headers,
       bodyText: request.bodyText,
       responseBody: response.body,
     });

@@ -268,7 +268,9 @@ export class PlatformCoercion {
         if (items) {
           for (let i = 0; i < value.length; i++) {
             path.push(i);
-            value[i] = items(value[i], path, errors);
+            const item = value[i];
+            const kept = items(item, path, errors);
+            if (kept !== item) value[i] = kept;
             path.pop();
           }
         }
@@ -277,11 +279,15 @@ export class PlatformCoercion {
       if (typeof value === 'object') {
         const object = value as Json;
         // The body's own fields, not every field the schema knows: bodies are sparse.
+        // Written back only when changed: most values are kept as they are, and a store into
+        // objects of every shape is slower than the comparison.
         for (const name in object) {
           const child = properties.get(name);
           if (!child) continue;
           path.push(name);
-          object[name] = child(object[name], path, errors);
+          const field = object[name];
+          const kept = child(field, path, errors);
+          if (kept !== field) object[name] = kept;
           path.pop();
         }
       }

@@ -6,9 +6,11 @@
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { PlatformCoercion } from './coercion.ts';
 import { type FieldError, NON_FIELD_ERRORS, toFieldErrors } from './field-errors.ts';
 import { addKitFormats } from './formats/index.ts';
+import { memoiseCheck } from './formats/memo.ts';
 
 // ajv-formats ships CommonJS; under Bundler resolution its default may be wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -111,6 +113,14 @@ function templateToRegExp(path: string): { regex: RegExp; names: string[] } {
   return { regex: new RegExp(`^${pattern}$`), names };
 }
 
+/** One path of the document: how to match it and its operations by method. */
+interface Route {
+  regex: RegExp;
+  names: string[];
+  path: string;
+  byMethod: Map<string, OperationInfo>;
+}
+
 /**
  * A compiled contract: validators by operationId and schema name, and a router over its paths.
  * Create one per document with {@link loadContract}.
@@ -123,12 +133,9 @@ export class Contract {
   readonly #cache = new Map<string, ValidateFunction>();
   readonly #byObject = new WeakMap<object, ValidateFunction>();
   readonly #coercion: PlatformCoercion;
-  readonly #routes: {
-    regex: RegExp;
-    names: string[];
-    path: string;
-    byMethod: Map<string, OperationInfo>;
-  }[] = [];
+  /** The routes of paths without parameters, by path (see {@link Contract.route}). */
+  readonly #literal = new Map<string, Route>();
+  readonly #routes: Route[] = [];
 
   constructor(document: Json, id: string) {
     this.document = document;
@@ -145,6 +152,12 @@ export class Contract {
       allowUnionTypes: true,
     });
     addFormats(this.#ajv);
+    // The calendar formats run on every date of every body, and an account repeats its dates:
+    // the same checks, each answer remembered per value (bounded), as the kit's own formats are.
+    for (const name of ['date', 'date-time', 'time'] as const) {
+      const format = fullFormats[name] as { validate: (value: string) => boolean };
+      this.#ajv.addFormat(name, { ...format, validate: memoiseCheck(format.validate) });
+    }
     addKitFormats(this.#ajv);
     this.#ajv.addVocabulary([
       'example',
@@ -203,6 +216,13 @@ export class Contract {
       this.#routes.push({ regex, names, path, byMethod });
     }
     this.operations = operations;
+    // A path without parameters is found by a map lookup, unless an earlier template also matches
+    // it (the first match in the document's order wins, as with the scan).
+    this.#routes.forEach((route, i) => {
+      if (route.names.length > 0) return;
+      const shadowed = this.#routes.slice(0, i).some((r) => r.regex.test(route.path));
+      if (!shadowed && !this.#literal.has(route.path)) this.#literal.set(route.path, route);
+    });
   }
 
   /** The operation with this operationId; throws for an id the spec does not have. */
@@ -214,7 +234,8 @@ export class Contract {
 
   /** Finds the operation for a method and a path (404 and 405 semantics, RFC 9110 Allow). */
   route(method: string, pathname: string): RouteMatch {
-    for (const route of this.#routes) {
+    const literal = this.#literal.get(pathname);
+    for (const route of literal ? [literal] : this.#routes) {
       const match = route.regex.exec(pathname);
       if (!match) continue;
       const operation = route.byMethod.get(method.toUpperCase());

@@ -12,7 +12,7 @@ describe('memoiseCheck', () => {
     expect(asked).toEqual(['01', '9']);
   });
 
-  test('forgets the least recently used value beyond its capacity', () => {
+  test('forgets the oldest remembered value beyond its capacity, and stays bounded', () => {
     const asked: string[] = [];
     const check = memoiseCheck((value) => {
       asked.push(value);
@@ -20,10 +20,14 @@ describe('memoiseCheck', () => {
     }, 2);
     check('a');
     check('b');
+    check('a'); // remembered: not asked again
+    check('c'); // forgets a, the oldest remembered
+    check('b'); // still remembered
     check('a');
-    check('c'); // forgets b, the least recently used
-    check('a');
-    check('b');
-    expect(asked).toEqual(['a', 'b', 'c', 'b']);
+    expect(asked).toEqual(['a', 'b', 'c', 'a']);
+    for (let i = 0; i < 100; i++) check(`v${i}`);
+    check('v98');
+    check('v99');
+    expect(asked.length).toBe(104);
   });
 });

@@ -109,24 +109,28 @@ function booksOf(account: MoneyAccount): Book[] {
  * registers included (no current statement transaction may precede it).
  */
 function billedToDates(account: MoneyAccount): { earliest?: string; latest?: string } {
-  const own: string[] = [];
-  const all: string[] = [];
-  if (account.last_billed_to_date) own.push(account.last_billed_to_date);
+  // ISO dates compare as text; the earliest is the account's and its meter points' own, the
+  // latest any level's (meters and registers too). Kept as running bounds, not sorted lists.
+  let earliest: string | undefined;
+  let latest: string | undefined;
+  const own = (date: string | null | undefined) => {
+    if (!date) return;
+    if (earliest === undefined || date < earliest) earliest = date;
+    if (latest === undefined || date > latest) latest = date;
+  };
+  const deeper = (date: string | null | undefined) => {
+    if (date && (latest === undefined || date > latest)) latest = date;
+  };
+  own(account.last_billed_to_date);
   for (const address of account.supply_addresses ?? []) {
     for (const point of address.meter_points ?? []) {
-      if (point.last_billed_to_date) own.push(point.last_billed_to_date);
+      own(point.last_billed_to_date);
       for (const meter of point.meters ?? []) {
-        if (meter.last_billed_to_date) all.push(meter.last_billed_to_date);
-        for (const register of meter.registers ?? []) {
-          if (register.last_billed_to_date) all.push(register.last_billed_to_date);
-        }
+        deeper(meter.last_billed_to_date);
+        for (const register of meter.registers ?? []) deeper(register.last_billed_to_date);
       }
     }
   }
-  all.push(...own);
-  // ISO dates sort as text.
-  const earliest = own.sort()[0];
-  const latest = all.sort().at(-1);
   return {
     ...(earliest ? { earliest } : {}),
     ...(latest ? { latest } : {}),
