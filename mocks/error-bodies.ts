@@ -20,6 +20,12 @@ export interface PlainResponse {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * The body as JSON text, written once by the service for a body held whole (not a list or a
+   * document streamed from the store): the adapters send it and the journal keeps it as it is.
+   * Not enumerable, so a response still reads (and compares) as its status, body and headers.
+   */
+  bodyText?: string;
 }
 
 type Data = Record<string, unknown>;

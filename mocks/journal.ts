@@ -64,6 +64,9 @@ interface RawEntry extends Omit<JournalEntry, 'body' | 'seq' | 'responseBody' | 
   /** The request's headers as the adapter gave them (absent ones left out when read). */
   headers: Record<string, string | undefined>;
   bodyText: string;
+  /** The answer's JSON text as it was sent (see PlainResponse.bodyText), parsed when read. */
+  responseText?: string;
+  /** An answer without text (a streamed list), kept by reference. */
   responseBody?: unknown;
 }
 
@@ -115,7 +118,7 @@ export class Journal {
   }
 
   static #view(
-    { bodyText, responseBody, atMs, headers, ...entry }: RawEntry & { seq: number },
+    { bodyText, responseText, responseBody, atMs, headers, ...entry }: RawEntry & { seq: number },
     bodies: boolean,
   ): JournalEntry {
     const given = Object.fromEntries(Object.entries(headers).filter((e) => e[1] !== undefined));
@@ -125,7 +128,11 @@ export class Journal {
       headers: redactSecrets(given) as Record<string, string>,
       body: bodies ? redactSecrets(parseBody(bodyText)) : undefined,
     };
-    if (bodies) view.responseBody = redactSecrets(responseBody);
+    if (bodies) {
+      view.responseBody = redactSecrets(
+        responseText === undefined ? responseBody : parseBody(responseText),
+      );
+    }
     return view;
   }
 

@@ -18,6 +18,7 @@ import {
 } from '../spec/index.ts';
 import { authenticate } from './domain/auth.ts';
 import type { MockEnv } from './domain/env.ts';
+import { JsonChunks, LazyList } from './domain/lazy-list.ts';
 import type { DomainError } from './domain/result.ts';
 import type { MockState } from './domain/state.ts';
 import { errorResponse, type PlainResponse } from './error-bodies.ts';
@@ -159,6 +160,22 @@ export class MockService {
         data: { reason: (error as Error).message },
       });
     }
+    // The answer is written as text once, here: the adapters send that text and the journal
+    // keeps it, one flat string instead of the answer's objects held for a thousand requests
+    // (which the garbage collector copied again and again). Streamed bodies stay lazy.
+    if (
+      response.bodyText === undefined &&
+      response.body !== undefined &&
+      Object.isExtensible(response) &&
+      !(response.body instanceof LazyList) &&
+      !(response.body instanceof JsonChunks)
+    ) {
+      // Not enumerable: the answer's fields stay its status, body and headers.
+      Object.defineProperty(response, 'bodyText', {
+        value: JSON.stringify(response.body),
+        enumerable: false,
+      });
+    }
     // Kept as given, and written out only when the journal is read: no copies on the hot path.
     this.journal.record({
       atMs: this.env.now(),
@@ -168,7 +185,9 @@ export class MockService {
       status: response.status,
       headers: request.headers,
       bodyText: request.bodyText,
-      responseBody: response.body,
+      ...(response.bodyText === undefined
+        ? { responseBody: response.body }
+        : { responseText: response.bodyText }),
     });
     return response;
   }

@@ -24,10 +24,20 @@ async function toPlainRequest(request: Request, bodyText?: string): Promise<Plai
 }
 
 function toResponse(response: PlainResponse): Response {
-  return HttpResponse.json(response.body as Record<string, unknown>, {
-    status: response.status,
-    headers: response.headers,
-  });
+  if (response.bodyText === undefined) {
+    return HttpResponse.json(response.body as Record<string, unknown>, {
+      status: response.status,
+      headers: response.headers,
+    });
+  }
+  // The service's own text of the body (PlainResponse.bodyText), with the headers
+  // HttpResponse.json would give it.
+  const headers = new Headers(response.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  if (!headers.has('content-length')) {
+    headers.set('content-length', String(new Blob([response.bodyText]).size));
+  }
+  return new HttpResponse(response.bodyText, { status: response.status, headers });
 }
 
 /** Options of the handlers. */

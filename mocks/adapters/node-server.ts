@@ -114,10 +114,12 @@ function send(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  bodyText?: string,
 ) {
   if (body instanceof LazyList) return sendList(res, status, body, headers);
   if (body instanceof JsonChunks) return sendChunks(res, status, body, headers);
-  const payload = body === undefined ? '' : JSON.stringify(body);
+  // The service's own text of the body when it wrote one (PlainResponse.bodyText).
+  const payload = bodyText ?? (body === undefined ? '' : JSON.stringify(body));
   res.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(payload),
@@ -144,7 +146,7 @@ export function createMockServer(service: MockService, options: MockServerOption
         ? await hook(request, () => service.handle(request))
         : await service.handle(request);
       if ('raw' in response) sendRaw(res, response, request.method === 'HEAD');
-      else await send(res, response.status, response.body, response.headers);
+      else await send(res, response.status, response.body, response.headers, response.bodyText);
     } catch (error) {
       const response = errorResponse({
         code: 'server_error',
