@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { decimalProblem, decimalText } from './coercion.ts';
-import { dataImport } from './index.ts';
+import { decimalProblem, decimalText, PlatformCoercion } from './coercion.ts';
+import { dataImport, openapiDocument } from './index.ts';
 
 function account(overrides: Record<string, unknown>) {
   return {
@@ -148,4 +148,81 @@ describe('decimal text (GEN-7, GEN-8)', () => {
       }
     }
   });
+});
+
+describe('a body valid as sent (validateRequestBody)', () => {
+  const examples = (openapiDocument.components as { examples: Record<string, { value: unknown }> })
+    .examples;
+  type Holder = Record<string | number, unknown>;
+
+  /** Every number and numeric text of a body, as [holder, key]. */
+  function numerals(value: unknown, into: [Holder, string | number][] = []) {
+    if (!value || typeof value !== 'object') return into;
+    for (const [key, child] of Object.entries(value)) {
+      const at = Array.isArray(value) ? Number(key) : key;
+      const numeral =
+        typeof child === 'number' || (typeof child === 'string' && /^-?\d+(\.\d+)?$/.test(child));
+      if (numeral) into.push([value as Holder, at]);
+      else numerals(child, into);
+    }
+    return into;
+  }
+
+  /**
+   * The example with each decimal in its other form (text for a number, a number for text)
+   * wherever the schema still takes the body as sent (the fields that accept both): how many
+   * were turned, the body, and where it now holds a number.
+   */
+  function otherForms(body: unknown, schema: object) {
+    const copy = structuredClone(body);
+    let turned = 0;
+    const numbers: [Holder, string | number][] = [];
+    for (const [field, key] of numerals(copy)) {
+      const given = field[key];
+      field[key] = typeof given === 'number' ? String(given) : Number(given);
+      if (dataImport.validateValue(schema, structuredClone(copy)).length === 0) {
+        turned += 1;
+        if (typeof field[key] === 'number') numbers.push([field, key]);
+      } else field[key] = given;
+    }
+    return { turned, body: copy, numbers };
+  }
+
+  test.each([
+    ['DomesticAccount', 'validateAccount'],
+    ['BusinessAccount', 'validateAccount'],
+    ['CreateTransactionsRequest', 'createTransactions'],
+  ])(
+    '[GEN-7] %s is read as the full coercion reads it, decimals given as text or as numbers',
+    (name, operation) => {
+      const schema = (
+        dataImport.operation(operation).operation.requestBody as {
+          content: Record<string, { schema: Record<string, unknown> }>;
+        }
+      ).content['application/json']!.schema;
+      const full = new PlatformCoercion(openapiDocument);
+      const other = otherForms(examples[name]!.value, schema);
+      // Some decimals really are sent in their other form, or the fast reading is not under test.
+      expect(other.turned).toBeGreaterThan(0);
+      for (const body of [examples[name]!.value, other.body]) {
+        expect(dataImport.validateValue(schema, structuredClone(body))).toEqual([]);
+        const fast = structuredClone(body);
+        const slow = structuredClone(body);
+        const errors = dataImport.validateRequestBody(operation, fast);
+        const coerced = full.coerce(schema, slow);
+        expect(errors).toEqual(coerced.errors);
+        expect(fast).toEqual(coerced.value);
+      }
+      // A number beyond its field's precision, in a body still valid as sent, gets the
+      // platform's decimal code from the fast reading as from the full one.
+      for (const [field, key] of other.numbers) {
+        const kept = field[key];
+        field[key] = 0.12345678901;
+        const errors = dataImport.validateRequestBody(operation, structuredClone(other.body));
+        expect(errors.map((e) => e.code)).toContain('max_decimal_places');
+        expect(errors).toEqual(full.coerce(schema, structuredClone(other.body)).errors);
+        field[key] = kept;
+      }
+    },
+  );
 });

@@ -94,6 +94,8 @@ export class PlatformCoercion {
   readonly #schemas: Record<string, Json>;
   readonly #cache = new WeakMap<object, Expanded>();
   readonly #coercers = new WeakMap<object, Coercer>();
+  readonly #decimalCoercers = new WeakMap<object, Coercer>();
+  readonly #reaches = new WeakMap<object, boolean>();
 
   constructor(document: Json) {
     this.#schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<
@@ -319,6 +321,107 @@ export class PlatformCoercion {
       if (e.decimalAs === 'number') return Number(value);
     }
     return value;
+  }
+
+  /** Whether a decimal field lies at or under this node (a cycle counts as yes). */
+  #reachesDecimal(schema: Json, visiting: Set<Json>): boolean {
+    const known = this.#reaches.get(schema);
+    if (known !== undefined) return known;
+    if (visiting.has(schema)) return true;
+    visiting.add(schema);
+    const e = this.#expand(schema);
+    const children = [
+      ...Object.values(e.properties),
+      ...(e.items ? [e.items] : []),
+      ...e.branches,
+      ...(e.conditional?.matched ? [e.conditional.matched] : []),
+      ...(e.conditional?.otherwise ? [e.conditional.otherwise] : []),
+    ];
+    const reaches =
+      e.decimal !== undefined || children.some((c) => this.#reachesDecimal(c, visiting));
+    visiting.delete(schema);
+    this.#reaches.set(schema, reaches);
+    return reaches;
+  }
+
+  /**
+   * The decimals-only coercer of a node: the same reading of decimals as {@link #build}, but it
+   * goes only where a decimal field can be and leaves everything else as it is.
+   */
+  #decimalCoercer(schema: Json): Coercer {
+    const known = this.#decimalCoercers.get(schema);
+    if (known) return known;
+    let built: Coercer | undefined;
+    const coercer: Coercer = (value, path, errors) => {
+      built ??= this.#buildDecimals(schema);
+      return built(value, path, errors);
+    };
+    this.#decimalCoercers.set(schema, coercer);
+    return coercer;
+  }
+
+  #buildDecimals(schema: Json): Coercer {
+    if (!this.#reachesDecimal(schema, new Set())) return (value) => value;
+    const e = this.#expand(schema);
+    const conditional = e.conditional;
+    const hasProperties = Object.keys(e.properties).length > 0;
+    const properties = new Map<string, Coercer>();
+    for (const [name, child] of Object.entries(e.properties)) {
+      if (this.#reachesDecimal(child, new Set())) properties.set(name, this.#decimalCoercer(child));
+    }
+    const items = e.items ? this.#decimalCoercer(e.items) : undefined;
+    return (value, path, errors) => {
+      if (value === null || value === undefined || typeof value === 'boolean') return value;
+      if (conditional && typeof value === 'object' && !Array.isArray(value)) {
+        const chosen = this.#matches(conditional.when, value as Json)
+          ? conditional.matched
+          : conditional.otherwise;
+        if (chosen) return this.#decimalCoercer(chosen)(value, path, errors);
+      }
+      if (!hasProperties) {
+        const branch = this.#branchFor(e, value);
+        if (branch) return this.#decimalCoercer(branch)(value, path, errors);
+      }
+      if (e.decimal) return this.#decimal(e, value, path, errors);
+      if (typeof value !== 'object') return value;
+      if (Array.isArray(value)) {
+        if (items) {
+          for (let i = 0; i < value.length; i++) {
+            path.push(i);
+            const item = value[i];
+            const kept = items(item, path, errors);
+            if (kept !== item) value[i] = kept;
+            path.pop();
+          }
+        }
+        return value;
+      }
+      if (properties.size === 0) return value;
+      const object = value as Json;
+      // In the body's order, as the full walk goes, so that failures come in the same order.
+      for (const name in object) {
+        const child = properties.get(name);
+        if (!child) continue;
+        path.push(name);
+        const field = object[name];
+        const kept = child(field, path, errors);
+        if (kept !== field) object[name] = kept;
+        path.pop();
+      }
+      return value;
+    };
+  }
+
+  /**
+   * Coerces only the decimals of a body the schema already accepts as sent, in place. Every
+   * other coercion turns a value the schema refuses into one it accepts (a number for a text
+   * field, numeric text for a number field), so for an accepted body this is the whole reading,
+   * and it skips every part of the body where no decimal can be.
+   */
+  coerceDecimals(schema: Json, body: unknown): { value: unknown; errors: FieldError[] } {
+    const errors: FieldError[] = [];
+    const value = this.#decimalCoercer(schema)(body, [], errors);
+    return { value, errors };
   }
 
   /**

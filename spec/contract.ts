@@ -280,6 +280,13 @@ export class Contract {
   validateRequestBody(operationId: string, body: unknown): FieldError[] {
     const schema = this.#mediaSchema(this.operation(operationId).operation.requestBody);
     if (!schema) return [];
+    // Most bodies are valid as sent: then only their decimals are read (coerceDecimals), and the
+    // full coercion and a second validation are for bodies the schema refuses as sent.
+    if (this.#compile(`request:${operationId}`, schema)(body)) {
+      const decimals = this.#coercion.coerceDecimals(schema as Json, body);
+      if (decimals.errors.length === 0) this.#applyStandIns(schema as Json, body);
+      return decimals.errors;
+    }
     const coerced = this.#coercion.coerce(schema as Json, body);
     // A decimal beyond the field's precision gets the platform's own code (max_decimal_places,
     // max_whole_digits) rather than the schema's generic failure on the same field.
