@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decimalProblem, decimalText, PlatformCoercion } from './coercion.ts';
+import { decimalProblem, decimalText, numberFits, PlatformCoercion } from './coercion.ts';
 import { dataImport, openapiDocument } from './index.ts';
 
 function account(overrides: Record<string, unknown>) {
@@ -129,6 +129,37 @@ describe('decimal text (GEN-7, GEN-8)', () => {
     for (const value of values)
       expect(decimalText(value), String(value)).toBe(textByPattern(value));
     expect(decimalText(1e-7)).toBe('0.0000001');
+  });
+
+  test('decides by arithmetic only numbers that fit, and agrees with their text', () => {
+    const limits = [
+      { whole: 10, places: 10 },
+      { whole: 8, places: 2 },
+      { whole: 1, places: 2 },
+      { whole: 12, places: 4 },
+      { whole: 0, places: 2 },
+    ];
+    let decided = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const places = i % 13;
+      const magnitude = 10 ** ((i % 17) - 4);
+      const value = Math.round((Math.random() - 0.5) * magnitude * 10 ** places) / 10 ** places;
+      for (const limit of limits) {
+        const fits = numberFits(value, limit);
+        const problem = decimalProblem(decimalText(value), limit);
+        if (fits) {
+          decided += 1;
+          expect(problem, `${value} ${JSON.stringify(limit)}`).toBeNull();
+        }
+      }
+    }
+    for (const value of [0, 1e-6, 9.999999999, 0.1 + 0.2, 1e15, 123456789.1234567]) {
+      for (const limit of limits) {
+        if (numberFits(value, limit)) expect(decimalProblem(decimalText(value), limit)).toBeNull();
+      }
+    }
+    // Most numbers that fit are decided without their text.
+    expect(decided).toBeGreaterThan(20_000);
   });
 
   test('counts whole digits and places as the platform does, and refuses what is not a number', () => {

@@ -89,6 +89,23 @@ export function decimalProblem(
   return null;
 }
 
+/**
+ * Whether a JSON number fits a decimal's limits, decided by arithmetic (no text): true only when
+ * {@link decimalProblem} of its {@link decimalText} is null; false when it may not fit (the text
+ * then decides). Its places fit when rounding it to them gives it back (the nearest double of a
+ * decimal with at most that many places is the number itself), its whole digits when it is below
+ * the power of ten.
+ */
+export function numberFits(value: number, limits: { whole: number; places: number }): boolean {
+  const size = Math.abs(value);
+  if (!(size === 0 || (size >= 1e-6 && size < 1e15))) return false;
+  if (limits.whole < 1 || limits.places > 15) return false;
+  const scale = 10 ** limits.places;
+  const scaled = Math.round(value * scale);
+  if (Math.abs(scaled) >= 2 ** 52) return false;
+  return scaled / scale === value && size < 10 ** limits.whole;
+}
+
 /** Applies the platform's input coercion to request bodies of one OpenAPI document. */
 export class PlatformCoercion {
   readonly #schemas: Record<string, Json>;
@@ -197,7 +214,7 @@ export class PlatformCoercion {
   /**
    * The coercer of one schema node, built once and kept: the walk runs on every request body, so
    * what a node's schema says (its types, decimal limits, properties, branches) is read once
-   * into a closure, and each closure calls its children's directly (decision 016).
+   * into a closure, and each closure calls its children's directly (decision 018).
    */
   #coercer(schema: Json): Coercer {
     const known = this.#coercers.get(schema);
@@ -302,6 +319,8 @@ export class PlatformCoercion {
     const limits = e.decimal as { whole: number; places: number };
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) return value;
+      // A field kept as a number needs its text only to be checked: arithmetic decides most.
+      if (e.decimalAs === 'number' && numberFits(value, limits)) return value;
       const text = decimalText(value);
       const problem = decimalProblem(text, limits);
       if (problem) {

@@ -5,7 +5,7 @@
  * 400 TRANSACTION_IMPORT_ERROR. Checks come first and state changes last.
  */
 
-import { decimalText } from '../../spec/coercion.ts';
+import { decimalText, numberFits } from '../../spec/coercion.ts';
 import { openStatementPeriod } from '../../spec/formats/index.ts';
 import type { components, FieldError } from '../../spec/index.ts';
 import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
@@ -43,7 +43,8 @@ export function decimalString(amount: number): string {
 
 /** Why an amount does not fit the platform's decimal of 10 digits and 10 places, or null. */
 function amountProblem(amount: number): string | null {
-  // Counted on the text, not by patterns: a batch has many amounts (decision 016).
+  // Arithmetic first, then counted on the text: a batch has many amounts (decision 018).
+  if (numberFits(amount, { whole: 10, places: 10 })) return null;
   const text = decimalText(Math.abs(amount));
   const dot = text.indexOf('.');
   const whole = dot < 0 ? text.length : dot;

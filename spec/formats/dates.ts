@@ -38,7 +38,7 @@ function civilFromDays(days: number): string {
 /**
  * The date `days` days after `date` (before it for a negative number). Plain arithmetic on the
  * day number: the account rules ask for it many times per request, and going through `Date`
- * objects and their text was a fifth of the rules' time (decision 016). A text that is not a
+ * objects and their text was a fifth of the rules' time (decision 018). A text that is not a
  * calendar date takes the `Date` path, which answers (or throws) as it always did.
  */
 export function addDays(date: string, days: number): string {
