@@ -36,6 +36,27 @@ export const largeAccount: Json = (() => {
   return best;
 })();
 
+/**
+ * The large account under another account number, holding its own references: the platform keeps
+ * account references and CAIS references unique among imported accounts
+ * (reference_already_exists, cais_reference_already_in_use_on_another_account), and the large
+ * account itself is imported by the benchmarks' set-up. The builders put the account number in
+ * the CAIS references; each account reference gets its last character changed.
+ */
+export function largeAccountAs(externalAccountNumber: string): Json {
+  const copy = JSON.parse(
+    JSON.stringify(largeAccount).replaceAll(
+      String(largeAccount.external_account_number),
+      externalAccountNumber,
+    ),
+  ) as Json;
+  for (const reference of (copy.references ?? []) as { value: string }[]) {
+    const last = reference.value.at(-1) ?? '';
+    reference.value = reference.value.slice(0, -1) + (last === 'Z' || last === '9' ? 'A' : 'Z');
+  }
+  return copy;
+}
+
 /** A transactions/create request of exactly 50 transactions for the large account. */
 export const fiftyTransactions: Json = (() => {
   const account = largeAccount as never;

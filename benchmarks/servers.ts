@@ -14,8 +14,10 @@
  * large generated account, ObtainToken, transactions/create with 50 transactions, and the
  * all-processes list with 10,000 accounts staged. It prints req/s, p50, p99 and peak RSS with the
  * ratios to the ceiling, to Prism and to MSW, checks the targets, and writes Markdown and JSON to
- * `benchmarks/results/`. The machine may be shared: absolute figures drift between runs, the
- * ratios within one run are what to read. `BENCH_SECONDS` (default 5) bounds each measurement.
+ * `benchmarks/results/`. Every server runs from the start, and each scenario is measured on all
+ * of them in turn, so that the figures of one scenario come from the same minutes. The machine may
+ * be shared: absolute figures drift between runs, the ratios within one run are what to read.
+ * `BENCH_SECONDS` (default 5) bounds each measurement.
  */
 import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import {
   exampleAccount,
   fiftyTransactions,
   largeAccount,
+  largeAccountAs,
   obtainToken,
   processRequest,
 } from './payloads.ts';
@@ -137,7 +140,7 @@ const scenarios: Scenario[] = [
     name: 'create-or-update, the large account (restaged)',
     method: 'POST',
     path: '/v1/data-import/account-import-process/create-or-update/',
-    body: json({ ...largeAccount, external_account_number: 'BENCH-STAGE-2' }),
+    body: json(largeAccountAs('BENCH-STAGE-2')),
   },
   {
     id: 'obtain-token',
@@ -252,6 +255,18 @@ async function load(base: string, scenario: Scenario, token: string, seconds: nu
 const startedAt = new Date();
 const loadBefore = loadavg();
 const results = new Map<string, Row[]>(scenarios.map((s) => [s.id, []]));
+
+// Every server is started first and the scenarios then go round them, so that the servers of one
+// scenario are measured within the same minute: on a shared machine the load drifts, and ratios
+// measured minutes apart would say more about the drift than about the servers.
+interface Running {
+  target: Target;
+  child: ChildProcess;
+  base: string;
+  token: string;
+  warm: boolean;
+}
+const running: Running[] = [];
 for (const [index, target] of targets.entries()) {
   const port = BASE_PORT + index;
   process.stdout.write(`${target.name}: starting\n`);
@@ -274,12 +289,17 @@ for (const [index, target] of targets.entries()) {
       token,
     );
   }
-  for (const scenario of scenarios) {
+  running.push({ target, child, base, token, warm: false });
+}
+for (const scenario of scenarios) {
+  process.stdout.write(`${scenario.id}\n`);
+  for (const server of running) {
+    const { target, child, base, token } = server;
     if (scenario.id === 'list-10k' && target.stateful) {
       await stageMany(base, token, LISTED_ACCOUNTS);
     }
-    const warmup = scenario === scenarios[0] ? FIRST_WARMUP_SECONDS : WARMUP_SECONDS;
-    await load(base, scenario, token, warmup);
+    await load(base, scenario, token, server.warm ? WARMUP_SECONDS : FIRST_WARMUP_SECONDS);
+    server.warm = true;
     resetRssPeak(child.pid);
     const result = await load(base, scenario, token, SECONDS);
     const row: Row = {
@@ -292,11 +312,11 @@ for (const [index, target] of targets.entries()) {
     };
     results.get(scenario.id)!.push(row);
     process.stdout.write(
-      `  ${scenario.id}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, peak ${row.peakRssMiB} MiB${row.failures ? `, ${row.failures} failures` : ''}\n`,
+      `  ${target.id}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, peak ${row.peakRssMiB} MiB${row.failures ? `, ${row.failures} failures` : ''}\n`,
     );
   }
-  child.kill('SIGKILL');
 }
+for (const { child } of running) child.kill('SIGKILL');
 rmSync(dataDir, { recursive: true, force: true });
 const loadAfter = loadavg();
 
@@ -387,7 +407,7 @@ const record = {
 const lines: string[] = [
   '# Server benchmark: one run, side by side',
   '',
-  `Run ${record.startedAt} at commit ${record.commit}: ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (${FIRST_WARMUP_SECONDS} s for a server's first), each server in its own process, autocannon in another.`,
+  `Run ${record.startedAt} at commit ${record.commit}: ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up (${FIRST_WARMUP_SECONDS} s for a server's first), each server in its own process, autocannon in another; each scenario measured on every server in turn, within the same minutes.`,
   '',
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; load average ${machine.loadAverageBefore.join(' / ')} before and ${machine.loadAverageAfter.join(' / ')} after. The machine is shared with other test runs, so absolute figures are noisy: **the ratios within this one run are what count.**`,
   '',
