@@ -24,6 +24,13 @@ function port(value: string): number {
   return n;
 }
 
+function mebibytes(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new InvalidArgumentError('must be a whole number of MiB, 0 or more');
+  return n;
+}
+
 const program = new Command()
   .name('data-import-mock')
   .description(
@@ -44,6 +51,11 @@ const program = new Command()
   .option(
     '-d, --data-dir <dir>',
     'keep the state in an embedded store in this folder (millions of accounts; decision 012)',
+  )
+  .option(
+    '--store-memory <MiB>',
+    'with --data-dir: the store pages kept mapped before the store lets go of them between requests (env STORE_MEMORY_MIB, default 512, 0 never; decision 017)',
+    mebibytes,
   )
   .option(
     '--import-state <file>',
@@ -85,6 +97,7 @@ const options = program.opts<{
   controlOrigins: string;
   dataDir?: string;
   importState?: string;
+  storeMemory?: number;
   quiet?: boolean;
 }>();
 
@@ -107,12 +120,15 @@ try {
       );
     }
   }
-  const dataDir = options.dataDir ? openDataDir(options.dataDir) : undefined;
+  const dataDir = options.dataDir
+    ? openDataDir(options.dataDir, { memoryBudgetMiB: options.storeMemory })
+    : undefined;
   const saved = options.stateFile ? loadStateFile(options.stateFile) : dataDir?.state;
   const write = options.stateFile ? createStateWriter(options.stateFile) : dataDir?.write;
   const mock = createDataImportMock({ config, env, state: saved, onChange: write });
   if (write && !saved) await write(mock.state);
   const server = createMockServer(mock.service, {
+    maintenance: dataDir && { due: dataDir.recycleDue, run: dataDir.recycle },
     hook: createWebHook({
       service: mock.service,
       apiKey: options.config ? undefined : DEMO_API_KEY,

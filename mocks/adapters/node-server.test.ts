@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dataImport } from '../../spec/index.ts';
 import { createDataImportMock } from '../create-mock.ts';
 import { nodeEnv } from '../node-env.ts';
-import { createMockServer, MAX_BODY_BYTES } from './node-server.ts';
+import { createMockServer, MAX_BODY_BYTES, requestGate } from './node-server.ts';
 
 const server = createMockServer(createDataImportMock({ env: nodeEnv() }).service);
 let base = '';
@@ -34,5 +34,41 @@ describe('standalone server', () => {
     const response = await fetch(`${base}/__mock/health`);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(Number(response.headers.get('content-length'))).toBe((await response.text()).length);
+  });
+});
+
+describe('request gate', () => {
+  test('maintenance waits for the requests in flight and holds new ones until it is done', async () => {
+    let due = false;
+    const events: string[] = [];
+    let finish!: () => void;
+    const gate = requestGate({
+      due: () => due,
+      run: () => {
+        events.push('run');
+        due = false;
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+    });
+    await gate.enter();
+    await gate.enter();
+    due = true;
+    const third = gate.enter().then(() => events.push('third'));
+    await new Promise((r) => setTimeout(r, 5));
+    // Two requests are between their reads and their commit: nothing runs, the third waits.
+    expect(events).toEqual([]);
+    gate.leave();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(events).toEqual([]);
+    gate.leave();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(events).toEqual(['run']);
+    expect(gate.inFlight).toBe(0);
+    finish();
+    await third;
+    expect(events).toEqual(['run', 'third']);
+    expect(gate.inFlight).toBe(1);
   });
 });

@@ -64,9 +64,91 @@ export type ServerHook = (
   next: () => Promise<PlainResponse>,
 ) => Promise<PlainResponse | RawResponse>;
 
+/**
+ * Work that must run while no request is between its reads and its commit: the data directory
+ * letting go of its store's map (decision 017). `due` is asked as requests come and go.
+ */
+export interface ServerMaintenance {
+  due(): boolean;
+  run(): Promise<void>;
+}
+
 /** Options of {@link createMockServer}. */
 export interface MockServerOptions {
   hook?: ServerHook;
+  maintenance?: ServerMaintenance;
+}
+
+/**
+ * A gate around requests (decision 017): while maintenance is due, new requests wait; when the
+ * last one in flight has answered, the maintenance runs and the waiting requests go on. A request
+ * passes the gate after its body is read and leaves it after its answer is written, so no read,
+ * commit or streamed list of the store spans a maintenance.
+ */
+export function requestGate(maintenance: ServerMaintenance | undefined) {
+  let inFlight = 0;
+  let running: Promise<void> | undefined;
+  let drained: { promise: Promise<void>; resolve: () => void } | undefined;
+  const start = () => {
+    running = maintenance!
+      .run()
+      .catch((error: Error) => console.error(`store maintenance failed: ${error.message}`))
+      .finally(() => {
+        running = undefined;
+        drained?.resolve();
+        drained = undefined;
+      });
+  };
+  return {
+    async enter(): Promise<void> {
+      if (!maintenance) return;
+      for (;;) {
+        if (running) await running;
+        else if (maintenance.due()) {
+          if (inFlight === 0) start();
+          else {
+            if (!drained) {
+              let resolve!: () => void;
+              const promise = new Promise<void>((r) => {
+                resolve = r;
+              });
+              drained = { promise, resolve };
+            }
+            await drained.promise;
+          }
+        } else break;
+      }
+      inFlight += 1;
+    },
+    leave(): void {
+      if (!maintenance) return;
+      inFlight -= 1;
+      if (inFlight === 0 && !running && maintenance.due()) start();
+    },
+    get inFlight() {
+      return inFlight;
+    },
+  };
+}
+
+/**
+ * Waits until a full socket drains (true) or the client went away (false): a client that leaves
+ * in the middle of a stream must not keep its request in flight for ever (the gate waits for it).
+ */
+function drainedOrClosed(res: ServerResponse): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const drained = () => {
+      res.off('close', closed);
+      resolve(true);
+    };
+    const closed = () => {
+      res.off('drain', drained);
+      resolve(false);
+    };
+    res.once('drain', drained);
+    res.once('close', closed);
+  });
 }
 
 /** Writes a list read lazily from the store item by item, waiting whenever the socket is full. */
@@ -83,7 +165,7 @@ async function sendList(
     chunk += (first ? '' : ',') + JSON.stringify(item);
     first = false;
     if (chunk.length >= 64 * 1024) {
-      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+      if (!res.write(chunk) && !(await drainedOrClosed(res))) return;
       chunk = '';
     }
   }
@@ -102,7 +184,7 @@ async function sendChunks(
   for (const chunk of chunks) {
     pending += chunk;
     if (pending.length >= 64 * 1024) {
-      if (!res.write(pending)) await new Promise((resolve) => res.once('drain', resolve));
+      if (!res.write(pending) && !(await drainedOrClosed(res))) return;
       pending = '';
     }
   }
@@ -138,10 +220,14 @@ function sendRaw(res: ServerResponse, response: RawResponse, head: boolean) {
 /** A node:http server answering every request with the service, behind an optional hook. */
 export function createMockServer(service: MockService, options: MockServerOptions = {}): Server {
   const { hook } = options;
+  const gate = requestGate(options.maintenance);
   return createServer(async (req, res) => {
+    let entered = false;
     try {
       const bodyText = await readBody(req);
       const request = await toPlainRequest(req, bodyText);
+      await gate.enter();
+      entered = true;
       const response = hook
         ? await hook(request, () => service.handle(request))
         : await service.handle(request);
@@ -153,6 +239,8 @@ export function createMockServer(service: MockService, options: MockServerOption
         data: { reason: (error as Error).message },
       });
       send(res, response.status, response.body);
+    } finally {
+      if (entered) gate.leave();
     }
   });
 }

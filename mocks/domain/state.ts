@@ -230,16 +230,75 @@ export interface AccountMap {
   processesOf(importSupplier: string): Iterable<ProcessSummary>;
   /** The plain object form (`JSON.stringify`, state documents). */
   toJSON(): Record<string, AccountRecord>;
+  /**
+   * The key of an imported account that holds an identifier the platform keeps unique across
+   * its accounts, other than the keys in `except`, or undefined (platform: "Validate account
+   * reference does not already exist", "Validate CAIS reference is not in use on another
+   * account"). Answered from an index the map keeps current in `set()`, so the check costs the
+   * same at a million accounts as at ten: the domain `set`s a record when it becomes imported.
+   */
+  holderOf(kind: HeldIdentifierKind, value: string, except?: readonly string[]): string | undefined;
+}
+
+/**
+ * The identifiers an imported account holds, which the platform keeps unique across its
+ * accounts: an account reference (`value` from {@link referenceIdentifier}) and a debt's CAIS
+ * reference.
+ */
+export type HeldIdentifierKind = 'reference' | 'cais';
+
+/** The value under which an account reference is held: its namespace and value together. */
+export function referenceIdentifier(namespace: unknown, value: unknown): string {
+  return JSON.stringify([String(namespace), String(value)]);
+}
+
+/** One held identifier as one string (kind, then value), the key of the maps' indexes. */
+export function heldIdentifierKey(kind: HeldIdentifierKind, value: string): string {
+  return `${kind}:${value}`;
+}
+
+type Json = Record<string, unknown>;
+
+function objectsOf(value: unknown): Json[] {
+  return Array.isArray(value)
+    ? value.filter((v): v is Json => typeof v === 'object' && v !== null)
+    : [];
+}
+
+/**
+ * The identifiers a record holds ({@link heldIdentifierKey} form): none while it is staged (a
+ * draft that staging again replaces), its references and its debts' CAIS references once it is
+ * imported (platform: "Validate account reference does not already exist", "Validate CAIS
+ * reference is not in use on another account").
+ */
+export function identifiersHeldBy(record: AccountRecord): string[] {
+  if (record.status !== 'imported') return [];
+  const data = record.data as unknown as Json;
+  const held = new Set<string>();
+  for (const ref of objectsOf(data.references)) {
+    held.add(heldIdentifierKey('reference', referenceIdentifier(ref.namespace, ref.value)));
+  }
+  const debts = [...objectsOf(data.debts), ...objectsOf(data.debt ? [data.debt] : [])];
+  for (const debt of debts) {
+    if (typeof debt.cais_reference === 'string') {
+      held.add(heldIdentifierKey('cais', debt.cais_reference));
+    }
+  }
+  return [...held];
 }
 
 /** The in-memory {@link AccountMap}: in process, in browsers and by default in the server. */
 export class MemoryAccounts implements AccountMap {
   readonly #records = new Map<string, AccountRecord>();
+  /** Held identifier -> the keys of the imported accounts holding it ({@link holderOf}). */
+  readonly #holders = new Map<string, Set<string>>();
+  /** Account key -> the identifiers it held when last `set`, so that a change lets them go. */
+  readonly #heldBy = new Map<string, string[]>();
 
   constructor(records: Record<string, AccountRecord> | Iterable<[string, AccountRecord]> = {}) {
     const entries = Symbol.iterator in records ? records : Object.entries(records);
     for (const [key, record] of entries as Iterable<[string, AccountRecord]>) {
-      this.#records.set(key, record);
+      this.set(key, record);
     }
   }
 
@@ -249,6 +308,33 @@ export class MemoryAccounts implements AccountMap {
 
   set(key: string, record: AccountRecord): void {
     this.#records.set(key, record);
+    for (const id of this.#heldBy.get(key) ?? []) {
+      const holders = this.#holders.get(id);
+      holders?.delete(key);
+      if (holders?.size === 0) this.#holders.delete(id);
+    }
+    const held = identifiersHeldBy(record);
+    if (held.length === 0) {
+      this.#heldBy.delete(key);
+      return;
+    }
+    this.#heldBy.set(key, held);
+    for (const id of held) {
+      const holders = this.#holders.get(id);
+      if (holders) holders.add(key);
+      else this.#holders.set(id, new Set([key]));
+    }
+  }
+
+  holderOf(
+    kind: HeldIdentifierKind,
+    value: string,
+    except: readonly string[] = [],
+  ): string | undefined {
+    for (const holder of this.#holders.get(heldIdentifierKey(kind, value)) ?? []) {
+      if (!except.includes(holder)) return holder;
+    }
+    return undefined;
   }
 
   has(key: string): boolean {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createMockServer } from '../adapters/node-server.ts';
 import { LazyList } from '../domain/lazy-list.ts';
+import { referenceIdentifier } from '../domain/state.ts';
 import { createTestClient } from '../test-client.ts';
 import { openDataDir } from './data-dir.ts';
 
@@ -166,5 +167,132 @@ describe('--data-dir', () => {
     });
     expect(Object.keys(exported.accounts)).toEqual([`DEMO_ENERGY/${a.external_account_number}`]);
     await second.dir.close();
+  });
+});
+
+describe('--data-dir: held identifiers', () => {
+  test('[GEN-6] an imported account’s references are held in the store, across a restart', async () => {
+    const path = tempDir();
+    const first = await clientOn(path);
+    await first.client.login();
+    const a = first.client.account();
+    const refs = (a as { references?: { namespace: string; value: string }[] }).references ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    const held = referenceIdentifier(refs[0]!.namespace, refs[0]!.value);
+    await first.client.stage(a);
+    // Staged data is a draft: it holds nothing yet.
+    expect(first.dir.accounts.holderOf('reference', held)).toBeUndefined();
+    expect((await first.client.process(a.external_account_number)).status).toBe(201);
+    const key = `DEMO_ENERGY/${a.external_account_number}`;
+    expect(first.dir.accounts.holderOf('reference', held)).toBe(key);
+    expect(first.dir.accounts.holderOf('reference', held, [key])).toBeUndefined();
+    // Another account with the same reference is refused (reference_already_exists).
+    const refused = await first.client.stage(first.client.account({ references: [refs[0]] }));
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('reference_already_exists');
+    await first.dir.close();
+
+    // Opened again, the store answers from its index without reading the accounts.
+    const second = openDataDir(path);
+    expect(second.accounts.holderOf('reference', held)).toBe(key);
+    expect(second.accounts.holderOf('reference', referenceIdentifier('x', 'y'))).toBeUndefined();
+    await second.close();
+  });
+
+  test('[GEN-6] a CAIS reference held in the store is answered before and after its commit', async () => {
+    const path = tempDir();
+    const dir = openDataDir(path);
+    const client = createTestClient({ state: dir.state, onChange: dir.write });
+    await dir.write(client.mock.state);
+    const accounts = client.mock.state.accounts;
+    const record = {
+      importSupplier: 'DEMO_ENERGY',
+      externalAccountNumber: 'C-1',
+      status: 'imported' as const,
+      data: { debts: [{ cais_reference: 'CAIS-1' }] } as never,
+      stagedAt: '2024-04-01T09:00:00Z',
+      updatedAt: '2024-04-01T09:00:00Z',
+    };
+    accounts.set('DEMO_ENERGY/C-1', record);
+    // Set, not yet written: a concurrent request already sees it.
+    expect(accounts.holderOf('cais', 'CAIS-1')).toBe('DEMO_ENERGY/C-1');
+    client.mock.state.revision += 1;
+    const written = dir.write(client.mock.state);
+    expect(accounts.holderOf('cais', 'CAIS-1')).toBe('DEMO_ENERGY/C-1');
+    await written;
+    expect(accounts.holderOf('cais', 'CAIS-1')).toBe('DEMO_ENERGY/C-1');
+    // Set again as staged (a replaced record): it lets go, on disk too.
+    accounts.set('DEMO_ENERGY/C-1', { ...record, status: 'staged' });
+    expect(accounts.holderOf('cais', 'CAIS-1')).toBeUndefined();
+    client.mock.state.revision += 1;
+    await dir.write(client.mock.state);
+    await dir.close();
+    const reopened = openDataDir(path);
+    expect(reopened.accounts.holderOf('cais', 'CAIS-1')).toBeUndefined();
+    await reopened.close();
+  });
+});
+
+describe('--data-dir: letting go of the map', () => {
+  test('[GEN-9] the store recycles between requests under load and loses nothing', async () => {
+    const path = tempDir();
+    // A budget every look exceeds: the map is let go every few writes.
+    const dir = openDataDir(path, { memoryBudgetMiB: 1, checkEvery: 5, mappedMiB: () => 1000 });
+    const client = createTestClient({ state: dir.state, onChange: dir.write });
+    await dir.write(client.mock.state);
+    const token = await client.login();
+    const server = createMockServer(client.mock.service, {
+      maintenance: { due: dir.recycleDue, run: dir.recycle },
+    }).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+        body: JSON.stringify(body),
+      });
+    const accounts = Array.from({ length: 60 }, () => client.account());
+    // 60 stages, then 60 processes and 60 lists, all at once.
+    const staged = await Promise.all(
+      accounts.map((a) => post('/v1/data-import/account-import-process/create-or-update/', a)),
+    );
+    expect(staged.map((r) => r.status)).toEqual(accounts.map(() => 201));
+    const processed = await Promise.all([
+      ...accounts.map((a) =>
+        post('/v1/data-import/account-import-process/process/', {
+          import_supplier_code: 'DEMO_ENERGY',
+          external_account_number: a.external_account_number,
+          operations_team_name: 'MIGRATIONS',
+        }),
+      ),
+      ...accounts.map(() =>
+        fetch(`${base}${list('all')}`, { headers: { authorization: `Token ${token}` } }),
+      ),
+    ]);
+    expect(processed.map((r) => r.status)).toEqual([
+      ...accounts.map(() => 201),
+      ...accounts.map(() => 200),
+    ]);
+    expect(dir.recycles).toBeGreaterThanOrEqual(3);
+    const listed = (await (
+      await fetch(`${base}${list('all')}`, { headers: { authorization: `Token ${token}` } })
+    ).json()) as { service_account_number: string | null }[];
+    expect(listed).toHaveLength(60);
+    expect(listed.every((p) => p.service_account_number !== null)).toBe(true);
+    server.close();
+    await dir.close();
+
+    const reopened = openDataDir(path);
+    expect(reopened.accounts.size).toBe(60);
+    const refs = (accounts[59] as { references?: { namespace: string; value: string }[] })
+      .references!;
+    expect(
+      reopened.accounts.holderOf(
+        'reference',
+        referenceIdentifier(refs[0]!.namespace, refs[0]!.value),
+      ),
+    ).toBe(`DEMO_ENERGY/${accounts[59]!.external_account_number}`);
+    await reopened.close();
   });
 });

@@ -9,15 +9,20 @@
  * loses nothing that was acknowledged. Concurrent requests share commits (group commit).
  */
 
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { defaultPlatformCatalogue } from '../../spec/index.ts';
-import type {
-  AccountMap,
-  AccountRecord,
-  MockState,
-  Outbox,
-  OutboxEntry,
-  ProcessSummary,
+import {
+  type AccountMap,
+  type AccountRecord,
+  type HeldIdentifierKind,
+  heldIdentifierKey,
+  identifiersHeldBy,
+  type MockState,
+  type Outbox,
+  type OutboxEntry,
+  type ProcessSummary,
 } from '../domain/state.ts';
 
 /** A stored account: its record and its place in the staging order. */
@@ -32,6 +37,8 @@ type TokenRecord = MockState['tokens'][string];
 
 const STATE = 'state';
 const NEXT_SEQ = 'next-seq';
+/** Set once the held-identifier index covers every record (stores made before it get it once). */
+const HOLDERS_BUILT = 'holders-built';
 /** The map of the store's file: 1 TiB of address space, about 200 million accounts. */
 const MAP_SIZE = 2 ** 40;
 /** How many records read by read-only requests are kept before they are let go. */
@@ -58,7 +65,7 @@ function withoutAccounts(state: MockState): Meta {
  * start-up; the operator's reads walk the store (decision 016).
  */
 export class StoredOutbox implements Outbox {
-  readonly #db: Database<OutboxEntry, number>;
+  #db: Database<OutboxEntry, number>;
   /** Entries handed to a write whose transaction has not committed yet, by position. */
   readonly #unflushed = new Map<number, OutboxEntry>();
   /** Entries pushed since the last write. */
@@ -98,6 +105,11 @@ export class StoredOutbox implements Outbox {
     return [...this];
   }
 
+  /** Takes the handle of the store opened again (the map let go, decision 017); nothing is pending. */
+  reopen(db: Database<OutboxEntry, number>): void {
+    this.#db = db;
+  }
+
   /** Puts the pending entries into the current write; they stay readable until it commits. */
   writePending(committed: Promise<unknown>): void {
     if (this.#pending.length === 0) return;
@@ -133,18 +145,39 @@ export class StoredOutbox implements Outbox {
   }
 }
 
+/** A change of the identifiers one account holds, not yet committed to the index. */
+interface HolderChange {
+  /** What the account holds now. */
+  ids: Set<string>;
+  /** What it held on disk before and holds no more. */
+  removed: string[];
+  /** Handed to a write (whose commit then lets the change go). */
+  written: boolean;
+}
+
+/** LMDB keys are at most 1,978 bytes: longer identifiers are held under their SHA-256. */
+function indexKey(id: string): string {
+  return id.length <= 400 ? id : `sha256:${createHash('sha256').update(id).digest('hex')}`;
+}
+
 /** The accounts of a data directory, as the domain's {@link AccountMap}. */
 export class StoredAccounts implements AccountMap {
-  readonly #records: Database<Stored, string>;
-  readonly #index: Database<ProcessSummary, IndexKey>;
-  readonly #meta: Database<unknown, string>;
+  #records!: Database<Stored, string>;
+  #index!: Database<ProcessSummary, IndexKey>;
+  /**
+   * Held identifiers (platform: "Validate account reference does not already exist", "Validate
+   * CAIS reference is not in use on another account"): identifier -> the keys of the imported
+   * accounts holding it, sorted duplicates, written in the same transaction as the records.
+   */
+  #holders!: Database<string, string>;
+  #meta!: Database<unknown, string>;
   /** The outbox (SUP-4), one entry per record. */
   readonly outbox: StoredOutbox;
   /**
    * Tokens by hash, one record each: a load test issues thousands, and the state document must
    * not grow with them. A write compares the token table with what is on disk (no encoding).
    */
-  readonly #tokens: Database<TokenRecord, string>;
+  #tokens!: Database<TokenRecord, string>;
   readonly #writtenTokens = new Set<string>();
   /**
    * Records handed to the domain since the last write, with their place in the staging order.
@@ -152,17 +185,53 @@ export class StoredAccounts implements AccountMap {
    * revision, so every changed record is here when the edge writes the request.
    */
   readonly #held = new Map<string, Stored>();
+  /** What each held record held on disk when it was read (imported records only). */
+  readonly #heldIds = new Map<string, string[]>();
+  /** Index changes by account key, from `set` until their transaction commits. */
+  readonly #holderChanges = new Map<string, HolderChange>();
   #nextSeq: number;
   #writtenRevision = -1;
   #state: MockState | undefined;
 
   constructor(root: RootDatabase) {
+    this.#open(root);
+    this.outbox = new StoredOutbox(root.openDB<OutboxEntry, number>({ name: 'outbox' }));
+    this.#nextSeq = (this.#meta.get(NEXT_SEQ) as number | undefined) ?? 0;
+    if (this.#meta.get(STATE) !== undefined && this.#meta.get(HOLDERS_BUILT) === undefined) {
+      this.#buildHolders();
+    }
+  }
+
+  #open(root: RootDatabase): void {
     this.#records = root.openDB<Stored, string>({ name: 'accounts', compression: true });
     this.#index = root.openDB<ProcessSummary, IndexKey>({ name: 'processes' });
+    this.#holders = root.openDB<string, string>({
+      name: 'holders',
+      dupSort: true,
+      encoding: 'ordered-binary',
+    });
     this.#meta = root.openDB<unknown, string>({ name: 'meta' });
-    this.outbox = new StoredOutbox(root.openDB<OutboxEntry, number>({ name: 'outbox' }));
     this.#tokens = root.openDB<TokenRecord, string>({ name: 'tokens' });
-    this.#nextSeq = (this.#meta.get(NEXT_SEQ) as number | undefined) ?? 0;
+  }
+
+  /**
+   * Takes the handles of the store opened again after its map was let go (decision 017). Only
+   * between requests: nothing is being read or written, and what the map keeps in memory (held
+   * records, uncommitted changes) stays as it is.
+   */
+  reopen(root: RootDatabase): void {
+    this.#open(root);
+    this.outbox.reopen(root.openDB<OutboxEntry, number>({ name: 'outbox' }));
+  }
+
+  /** One scan filling the held-identifier index of a store written before it existed. */
+  #buildHolders(): void {
+    this.#meta.transactionSync(() => {
+      for (const { key, value } of this.#records.getRange()) {
+        for (const id of identifiersHeldBy(value.record)) this.#holders.putSync(indexKey(id), key);
+      }
+      this.#meta.putSync(HOLDERS_BUILT, true);
+    });
   }
 
   /** The saved state without its accounts, or undefined for a new directory. */
@@ -192,9 +261,15 @@ export class StoredAccounts implements AccountMap {
     // Records that read-only requests read are let go once nothing unwritten is pending.
     if (this.#held.size >= HELD_LIMIT && this.#state?.revision === this.#writtenRevision) {
       this.#held.clear();
+      this.#heldIds.clear();
     }
     const stored = this.#records.get(key);
-    if (stored) this.#held.set(key, stored);
+    if (stored) {
+      this.#held.set(key, stored);
+      if (stored.record.status === 'imported') {
+        this.#heldIds.set(key, identifiersHeldBy(stored.record));
+      }
+    }
     return stored;
   }
 
@@ -205,6 +280,30 @@ export class StoredAccounts implements AccountMap {
   set(key: string, record: AccountRecord): void {
     const stored = this.#hold(key);
     this.#held.set(key, { seq: stored?.seq ?? this.#nextSeq++, record });
+    // What the account held before: an uncommitted change's, else what it held when read.
+    const earlier = this.#holderChanges.get(key);
+    const before = earlier ? [...earlier.ids, ...earlier.removed] : (this.#heldIds.get(key) ?? []);
+    const ids = new Set(identifiersHeldBy(record));
+    const removed = before.filter((id) => !ids.has(id));
+    if (!earlier && ids.size === 0 && removed.length === 0) return;
+    this.#holderChanges.set(key, { ids, removed, written: false });
+  }
+
+  holderOf(
+    kind: HeldIdentifierKind,
+    value: string,
+    except: readonly string[] = [],
+  ): string | undefined {
+    const id = heldIdentifierKey(kind, value);
+    // Changes not committed yet first (a process answered a moment ago holds its references).
+    for (const [holder, change] of this.#holderChanges) {
+      if (change.ids.has(id) && !except.includes(holder)) return holder;
+    }
+    for (const holder of this.#holders.getValues(indexKey(id))) {
+      if (except.includes(holder) || this.#holderChanges.has(holder)) continue;
+      return holder;
+    }
+    return undefined;
   }
 
   has(key: string): boolean {
@@ -242,6 +341,7 @@ export class StoredAccounts implements AccountMap {
   write(state: MockState): Promise<void> {
     const records = [...this.#held];
     this.#held.clear();
+    this.#heldIds.clear();
     this.#writtenRevision = state.revision;
     const meta = withoutAccounts(state);
     const nextSeq = this.#nextSeq;
@@ -265,9 +365,24 @@ export class StoredAccounts implements AccountMap {
         this.#writtenTokens.delete(hash);
       }
     }
+    const changes: [string, HolderChange][] = [];
+    for (const [key, change] of this.#holderChanges) {
+      if (change.written) continue;
+      change.written = true;
+      changes.push([key, change]);
+      for (const id of change.removed) this.#holders.remove(indexKey(id), key);
+      for (const id of change.ids) this.#holders.put(indexKey(id), key);
+    }
     this.#meta.put(NEXT_SEQ, nextSeq);
     const committed = this.#meta.put(STATE, meta);
     this.outbox.writePending(committed);
+    if (changes.length > 0) {
+      void committed.then(() => {
+        for (const [key, change] of changes) {
+          if (this.#holderChanges.get(key) === change) this.#holderChanges.delete(key);
+        }
+      });
+    }
     return committed.then(() => this.#meta.flushed.then(() => undefined));
   }
 
@@ -282,8 +397,10 @@ export class StoredAccounts implements AccountMap {
         const seq = this.#nextSeq++;
         this.#records.putSync(key, { seq, record });
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
+        for (const id of identifiersHeldBy(record)) this.#holders.putSync(indexKey(id), key);
       }
       this.#meta.putSync(NEXT_SEQ, this.#nextSeq);
+      this.#meta.putSync(HOLDERS_BUILT, true);
     });
   }
 
@@ -305,6 +422,8 @@ export class StoredAccounts implements AccountMap {
   replace(state: MockState): Promise<void> {
     const accounts = [...state.accounts.entries()];
     this.#held.clear();
+    this.#heldIds.clear();
+    this.#holderChanges.clear();
     this.#nextSeq = accounts.length;
     this.#writtenRevision = state.revision;
     const meta = withoutAccounts(state);
@@ -313,6 +432,7 @@ export class StoredAccounts implements AccountMap {
     this.#meta.transactionSync(() => {
       this.#records.clearSync();
       this.#index.clearSync();
+      this.#holders.clearSync();
       this.outbox.replaceSync(outbox);
       this.#tokens.clearSync();
       this.#writtenTokens.clear();
@@ -323,9 +443,11 @@ export class StoredAccounts implements AccountMap {
       accounts.forEach(([key, record], seq) => {
         this.#records.putSync(key, { seq, record });
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
+        for (const id of identifiersHeldBy(record)) this.#holders.putSync(indexKey(id), key);
       });
       this.#meta.putSync(STATE, meta);
       this.#meta.putSync(NEXT_SEQ, accounts.length);
+      this.#meta.putSync(HOLDERS_BUILT, true);
     });
     return Promise.resolve();
   }
@@ -340,24 +462,82 @@ export interface DataDir {
   write(state: MockState): Promise<void>;
   /** Ends a streamed import (decision 016): the rest of the state, written durably. */
   finishImport(state: MockState): Promise<void>;
+  /**
+   * Whether the store's mapped pages passed their budget, so that the map should be let go
+   * (decision 017) as soon as no request is between its reads and its commit.
+   */
+  recycleDue(): boolean;
+  /**
+   * Lets go of the store's map and opens it again: every page it had mapped leaves the
+   * process's memory. Call it only while no request is in flight (the server's gate does);
+   * it waits for pending writes.
+   */
+  recycle(): Promise<void>;
+  /** How many times the map was let go since the directory was opened. */
+  readonly recycles: number;
   close(): Promise<void>;
 }
 
+/** Options of {@link openDataDir}. */
+export interface DataDirOptions {
+  /**
+   * The store's mapped pages (RssFile) the process may keep, in MiB, before the map is let go
+   * between requests (decision 017); 0 never. Default 512, or STORE_MEMORY_MIB. Linux only:
+   * elsewhere the map is never let go.
+   */
+  memoryBudgetMiB?: number;
+  /** How many writes pass between two looks at the mapped pages; default 1,000. */
+  checkEvery?: number;
+  /** Reads the mapped pages in MiB (tests give their own); default RssFile of this process. */
+  mappedMiB?: () => number;
+}
+
+/** The default budget of mapped store pages (decision 017). */
+export const DEFAULT_STORE_MEMORY_MIB = 512;
+
+/** The file-backed part of this process's resident memory (RssFile, Linux), in MiB. */
+function rssFileMiB(): number {
+  const kb = /RssFile:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+  return Number(kb ?? 0) / 1024;
+}
+
+function budgetFrom(options: DataDirOptions): number {
+  if (options.memoryBudgetMiB !== undefined) return options.memoryBudgetMiB;
+  const env = process.env.STORE_MEMORY_MIB;
+  const n = env === undefined || env === '' ? Number.NaN : Number(env);
+  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_STORE_MEMORY_MIB;
+}
+
 /** Opens (or creates) a data directory. */
-export function openDataDir(path: string): DataDir {
+export function openDataDir(path: string, options: DataDirOptions = {}): DataDir {
   // One map of the largest size the store may reach, given at open: lmdb-js otherwise starts
   // with a small map and maps the file again each time it grows, which left more of the file
   // resident (measured in decision 016). It is address space only: the file grows with its
   // data, not with the map.
-  const root = open({ path, maxDbs: 8, mapSize: MAP_SIZE });
+  const openRoot = () => open({ path, maxDbs: 8, mapSize: MAP_SIZE });
+  let root = openRoot();
   const accounts = new StoredAccounts(root);
   const saved = accounts.savedState();
   const state: MockState | undefined = saved ? { ...saved, accounts } : undefined;
   if (state) accounts.attach(state);
+  const budget = budgetFrom(options);
+  const checkEvery = options.checkEvery ?? 1000;
+  const mappedMiB =
+    options.mappedMiB ?? (process.platform === 'linux' ? rssFileMiB : () => Number.NaN);
+  let writes = 0;
+  let due = false;
+  let recycles = 0;
+  // Every page of the file LMDB reads stays mapped and counts in the process's RSS, growing
+  // towards the store's size; a look every thousand writes costs one small read of /proc.
+  const afterWrite = () => {
+    writes += 1;
+    if (budget > 0 && !due && writes % checkEvery === 0 && mappedMiB() > budget) due = true;
+  };
   return {
     state,
     accounts,
     write(next) {
+      afterWrite();
       if (next.accounts === accounts) return accounts.write(next);
       // A new state (reset, import, the first start): its in-memory accounts move into the store.
       const replaced = accounts.replace(next);
@@ -369,6 +549,18 @@ export function openDataDir(path: string): DataDir {
     finishImport: (state) => {
       accounts.finishImport(state);
       return root.flushed.then(() => undefined);
+    },
+    recycleDue: () => due,
+    async recycle() {
+      due = false;
+      // close() waits for pending writes; the store's memory leaves with its map.
+      await root.close();
+      root = openRoot();
+      accounts.reopen(root);
+      recycles += 1;
+    },
+    get recycles() {
+      return recycles;
     },
     close: () => root.close(),
   };

@@ -130,7 +130,15 @@ describe('the platform validators of the account (validateAccount)', () => {
     expect(codesOf(other, { ...ctx, accountKey: key })).toEqual([]);
     // An account imported later is found through the kept index.
     const later = { namespace: 'demo-energy.legacy-crm-id', value: 'CRM-LATER' };
-    recordImportedReferences(state, 'DEMO_ENERGY/LATER', { references: [later] });
+    const record = state.accounts.get(key)!;
+    state.accounts.set('DEMO_ENERGY/LATER', {
+      ...record,
+      externalAccountNumber: 'LATER',
+      status: 'staged',
+      data: { ...record.data, external_account_number: 'LATER', references: [later] },
+    });
+    state.accounts.get('DEMO_ENERGY/LATER')!.status = 'imported';
+    recordImportedReferences(state, 'DEMO_ENERGY/LATER');
     expect(codesOf(domestic({ references: [later] }), ctx)).toEqual([
       ['references.0', 'reference_already_exists'],
     ]);

@@ -8,7 +8,7 @@
  */
 import type { FieldError } from '../../../spec/index.ts';
 import { fieldError } from '../result.ts';
-import type { AccountMap, MockState } from '../state.ts';
+import { type MockState, referenceIdentifier } from '../state.ts';
 import type { Account, PlatformContext } from './context.ts';
 
 type Json = Record<string, unknown>;
@@ -192,46 +192,16 @@ function campaignRules(a: Json, ctx: PlatformContext, errors: FieldError[]): voi
 }
 
 /**
- * The references of the imported accounts of a state, by namespace and value, built by one scan
- * the first time a payload with references is checked and kept up to date by
- * {@link recordImportedReferences}, so the check stays linear in the payload. Kept per account
- * map and state: an operator's reset or import brings a new state (and a store refills the same
- * map), so the index is built again.
+ * Keeps the index of held identifiers current when process creates an account (platform:
+ * "Validate account reference does not already exist", "Validate CAIS reference is not in use
+ * on another account"): only accounts on the platform hold references and CAIS references;
+ * staged data does not. The account map indexes what a record holds when it is `set`
+ * (the account map's `holderOf`), so the record, already marked imported, is set again here; a
+ * store writes the index in the same transaction as the record (decision 012).
  */
-const referenceIndexes = new WeakMap<
-  AccountMap,
-  { state: MockState; index: Map<string, string> }
->();
-
-function referenceKey(namespace: unknown, value: unknown): string {
-  return `${String(namespace)}\u0000${String(value)}`;
-}
-
-function referenceIndex(state: MockState): Map<string, string> {
-  const held = referenceIndexes.get(state.accounts);
-  if (held?.state === state) return held.index;
-  const index = new Map<string, string>();
-  for (const [key, record] of state.accounts.entries()) {
-    if (record.status !== 'imported') continue;
-    for (const ref of list((record.data as Json).references)) {
-      index.set(referenceKey(ref.namespace, ref.value), key);
-    }
-  }
-  referenceIndexes.set(state.accounts, { state, index });
-  return index;
-}
-
-/**
- * Keeps the reference index of {@link checkAccountLevelRules} current when process creates an
- * account (platform: "Validate account reference does not already exist"): only accounts on
- * the platform hold references; staged data does not.
- */
-export function recordImportedReferences(state: MockState, key: string, data: unknown): void {
-  const held = referenceIndexes.get(state.accounts);
-  if (held?.state !== state) return;
-  for (const ref of list((data as Json).references)) {
-    held.index.set(referenceKey(ref.namespace, ref.value), key);
-  }
+export function recordImportedReferences(state: MockState, key: string, _data?: unknown): void {
+  const record = state.accounts.get(key);
+  if (record) state.accounts.set(key, record);
 }
 
 /** platform: "Validate account reference namespace" and "... does not already exist". */
@@ -239,7 +209,6 @@ function referenceRules(a: Json, ctx: PlatformContext, errors: FieldError[]): vo
   const references = list(a.references);
   if (references.length === 0) return;
   const namespaces = new Set(ctx.catalogue.account_reference_namespaces);
-  const index = referenceIndex(ctx.state);
   references.forEach((ref, i) => {
     if (typeof ref.namespace === 'string' && !namespaces.has(ref.namespace)) {
       errors.push(
@@ -252,8 +221,14 @@ function referenceRules(a: Json, ctx: PlatformContext, errors: FieldError[]): vo
       );
       return;
     }
-    const holder = index.get(referenceKey(ref.namespace, ref.value));
-    if (holder !== undefined && holder !== ctx.accountKey) {
+    // The account itself does not clash with its own references.
+    const except = ctx.accountKey === undefined ? [] : [ctx.accountKey];
+    const holder = ctx.state.accounts.holderOf(
+      'reference',
+      referenceIdentifier(ref.namespace, ref.value),
+      except,
+    );
+    if (holder !== undefined) {
       errors.push(
         fieldError(
           'reference_already_exists',

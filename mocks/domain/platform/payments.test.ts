@@ -511,7 +511,10 @@ describe('the platform validators of payments (validateAccount)', () => {
     expect(codes({ debts: [{ agency_name: 'Debt R Us', cais_reference: 'C-1' }] }, ctx)).toEqual(
       [],
     );
-    ctx.state.accounts.get('DEMO_ENERGY/OTHER-1')!.status = 'imported';
+    // Process marks the record imported and sets it again, which indexes what it holds.
+    const imported = ctx.state.accounts.get('DEMO_ENERGY/OTHER-1')!;
+    imported.status = 'imported';
+    ctx.state.accounts.set('DEMO_ENERGY/OTHER-1', imported);
     expect(codes({ debts: [{ agency_name: 'Debt R Us', cais_reference: 'C-1' }] }, ctx)).toEqual([
       ['debts.0.cais_reference', 'cais_reference_already_in_use_on_another_account'],
     ]);

@@ -10,6 +10,7 @@
 import { addDays } from '../../../spec/formats/dates.ts';
 import type { FieldError } from '../../../spec/index.ts';
 import { fieldError } from '../result.ts';
+import { accountKey } from '../state.ts';
 import type { Account, PlatformContext } from './context.ts';
 
 type Amount = string | number | undefined;
@@ -645,23 +646,23 @@ function adequacyRules(parts: PaymentParts, ctx: PlatformContext, errors: FieldE
   });
 }
 
-/** The CAIS references of the other accounts in the state (read only when one is needed). */
+/**
+ * Whether another imported account holds a CAIS reference (platform: "Validate CAIS reference is
+ * not in use on another account"). Only an account created on the platform holds its reference;
+ * staged data is a draft that staging again replaces (a migration stages and restages the same
+ * debts). The account itself, by its key and by the payload's supplier and account number, is
+ * not another account. Answered from the account map's index, not by reading the accounts.
+ */
 function caisInUse(parts: PaymentParts, ctx: PlatformContext, reference: string): boolean {
-  for (const [key, record] of ctx.state.accounts.entries()) {
-    // Only an account created on the platform holds its reference; staged data is a draft that
-    // staging again replaces (a migration stages and restages the same debts).
-    if (key === ctx.accountKey || record.status !== 'imported') continue;
-    if (
-      record.importSupplier === parts.import_supplier &&
-      record.externalAccountNumber === parts.external_account_number
-    ) {
-      continue;
-    }
-    const other = record.data as PaymentParts;
-    const debts = [...(other.debts ?? []), ...(other.debt ? [other.debt] : [])];
-    if (debts.some((d) => d.cais_reference === reference)) return true;
+  const except: string[] = [];
+  if (ctx.accountKey !== undefined) except.push(ctx.accountKey);
+  if (
+    typeof parts.import_supplier === 'string' &&
+    typeof parts.external_account_number === 'string'
+  ) {
+    except.push(accountKey(parts.import_supplier, parts.external_account_number));
   }
-  return false;
+  return ctx.state.accounts.holderOf('cais', reference, except) !== undefined;
 }
 
 /** Debts (platform: Debt; EnergyAccount's debt-or-debts rule). */
