@@ -4,6 +4,8 @@
  * kept .
  */
 
+import { type TextPlace, TextRing } from './text-ring.ts';
+
 /** One request the mock answered. */
 export interface JournalEntry {
   /** The request's number in the life of the journal; never repeats, not even after clear(). */
@@ -70,8 +72,22 @@ interface RawEntry extends Omit<JournalEntry, 'body' | 'seq' | 'responseBody' | 
   responseBody?: unknown;
 }
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
+/** What an entry keeps: its bodies' places in the shared ring instead of their texts. */
+interface KeptEntry extends Omit<RawEntry, 'bodyText' | 'responseText'> {
+  seq: number;
+  body: TextPlace | undefined;
+  response: TextPlace | undefined;
+}
+
+/**
+ * The bodies of every journal, in one ring of 16 MiB shared by the mock instances of a process
+ * (allocated on first use): the newest bodies are kept, a thousand typical accounts' requests and
+ * answers several times over. An entry whose bodies were overwritten reads without them.
+ */
+const bodies = new TextRing(16 * 2 ** 20);
+
+function parseBody(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -81,11 +97,12 @@ function parseBody(text: string): unknown {
 
 /**
  * A bounded in-memory journal: the newest `capacity` requests, oldest first. Entries keep the
- * raw body text and are parsed and redacted only when read, which keeps the cost off the request
- * path; nothing leaves the journal unredacted.
+ * raw body text (as UTF-8 in the shared ring, off the JavaScript heap) and are parsed and
+ * redacted only when read, which keeps the cost off the request path; nothing leaves the journal
+ * unredacted.
  */
 export class Journal {
-  readonly #entries: (RawEntry & { seq: number })[] = [];
+  readonly #entries: KeptEntry[] = [];
   readonly #capacity: number;
   #seq = 0;
 
@@ -100,15 +117,19 @@ export class Journal {
   record(entry: RawEntry): void {
     if (entry.method === 'GET' && entry.path.startsWith('/__mock/')) return;
     this.#seq += 1;
-    const kept = entry as RawEntry & { seq: number };
-    kept.seq = this.#seq;
-    this.#entries.push(kept);
+    const { bodyText, responseText, ...rest } = entry;
+    this.#entries.push({
+      ...rest,
+      seq: this.#seq,
+      body: bodies.put(bodyText),
+      response: responseText === undefined ? undefined : bodies.put(responseText),
+    });
     if (this.#entries.length > this.#capacity) this.#entries.shift();
   }
 
   /** The kept requests, oldest first, redacted; without their bodies when `bodies` is false. */
-  entries({ bodies = true }: { bodies?: boolean } = {}): JournalEntry[] {
-    return this.#entries.map((entry) => Journal.#view(entry, bodies));
+  entries({ bodies: withBodies = true }: { bodies?: boolean } = {}): JournalEntry[] {
+    return this.#entries.map((entry) => Journal.#view(entry, withBodies));
   }
 
   /** The kept request with this sequence number, redacted, or undefined. */
@@ -118,19 +139,19 @@ export class Journal {
   }
 
   static #view(
-    { bodyText, responseText, responseBody, atMs, headers, ...entry }: RawEntry & { seq: number },
-    bodies: boolean,
+    { body, response, responseBody, atMs, headers, ...entry }: KeptEntry,
+    withBodies: boolean,
   ): JournalEntry {
     const given = Object.fromEntries(Object.entries(headers).filter((e) => e[1] !== undefined));
     const view: JournalEntry = {
       ...entry,
       at: new Date(atMs).toISOString(),
       headers: redactSecrets(given) as Record<string, string>,
-      body: bodies ? redactSecrets(parseBody(bodyText)) : undefined,
+      body: withBodies && body ? redactSecrets(parseBody(bodies.get(body))) : undefined,
     };
-    if (bodies) {
+    if (withBodies) {
       view.responseBody = redactSecrets(
-        responseText === undefined ? responseBody : parseBody(responseText),
+        response === undefined ? responseBody : parseBody(bodies.get(response)),
       );
     }
     return view;
