@@ -124,7 +124,7 @@ export interface paths {
         };
         /**
          * Read the request journal
-         * @description The newest requests (at most 1000), oldest first, with the Authorization header, API keys and tokens redacted.
+         * @description The newest requests (at most 1000), oldest first, with the Authorization header, API keys and tokens redacted. Bodies are kept for the newest 16 MiB of requests and answers (in a process, across its mock instances); an older entry lists without its bodies.
          */
         get: operations["getJournal"];
         put?: never;
