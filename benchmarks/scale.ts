@@ -349,6 +349,8 @@ const peakFile = Math.max(...rssSeries.map((s) => s.fileMiB));
 const record = {
   accounts: N,
   connections: CONNECTIONS,
+  // The store's budget of mapped pages the server ran with (decision 017).
+  storeMemoryMiB: process.env.STORE_MEMORY_MIB ?? 'default',
   server: args.server,
   serverNodeFlags: nodeFlags,
   startedAt: new Date(t0).toISOString(),
@@ -400,7 +402,7 @@ const record = {
 const md = [
   `# Scale rehearsal: ${N.toLocaleString('en-GB')} accounts through HTTP on a --data-dir store`,
   '',
-  `Run ${record.startedAt}, ${CONNECTIONS} requests in flight, ${record.totalSeconds} s in all; ${record.machine.cpu}, ${record.machine.cores} cores, load average at the end ${record.machine.loadAverageAtEnd.join(' / ')} (the machine is shared: absolute figures are noisy).`,
+  `Run ${record.startedAt}, ${CONNECTIONS} requests in flight, store memory budget ${record.storeMemoryMiB === 'default' ? 'the default' : `${record.storeMemoryMiB} MiB`}, ${record.totalSeconds} s in all; ${record.machine.cpu}, ${record.machine.cores} cores, load average at the end ${record.machine.loadAverageAtEnd.join(' / ')} (the machine is shared: absolute figures are noisy).`,
   '',
   '| check | measured | met |',
   '|---|---|---|',

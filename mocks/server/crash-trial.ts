@@ -22,11 +22,14 @@ export interface CrashTrialResult {
 const ACCOUNT_PATH = '/v1/data-import/account-import-process/create-or-update/';
 const PROCESS_PATH = '/v1/data-import/account-import-process/process/';
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'mocks/start.ts', '--port', '0', '--data-dir', dataDir],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   // Both streams stay read to the end: a closed pipe would kill the server on its next line.
   let output = '';
@@ -64,9 +67,11 @@ export async function crashTrial(options: {
   trial: number;
   clients?: number;
   killAfterMs: number;
+  /** Environment of the killed server (the store's memory budget, decision 017). */
+  env?: Record<string, string>;
 }): Promise<CrashTrialResult> {
   const { dataDir, account, trial, clients = 8, killAfterMs } = options;
-  const first = await startServer(dataDir);
+  const first = await startServer(dataDir, options.env);
   const auth = { authorization: `Token ${await token(first.base)}` };
   const staged = new Set<string>();
   const processed = new Map<string, string>();

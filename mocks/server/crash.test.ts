@@ -18,4 +18,21 @@ describe('--data-dir under kill -9', () => {
       expect(result.lost).toEqual([]);
     }
   }, 120_000);
+
+  test('[GEN-9] nothing acknowledged is lost when the kill meets a store letting go of its map', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kit-crash-recycle-'));
+    // A budget every look exceeds, looked at on every request: the map is let go all the time.
+    const env = { STORE_MEMORY_MIB: '1', STORE_MEMORY_CHECK_MS: '0' };
+    const result = await crashTrial({
+      dataDir,
+      account,
+      trial: 1,
+      clients: 6,
+      killAfterMs: 700,
+      env,
+    });
+    expect(result.reopened).toBe(true);
+    expect(result.acknowledged).toBeGreaterThan(20);
+    expect(result.lost).toEqual([]);
+  }, 120_000);
 });

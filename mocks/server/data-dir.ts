@@ -41,6 +41,8 @@ const NEXT_SEQ = 'next-seq';
 const HOLDERS_BUILT = 'holders-built';
 /** The map of the store's file: 1 TiB of address space, about 200 million accounts. */
 const MAP_SIZE = 2 ** 40;
+/** How many process summaries a streamed list reads at a time. */
+const LIST_BATCH = 1000;
 /** How many records read by read-only requests are kept before they are let go. */
 const HELD_LIMIT = 1024;
 
@@ -324,10 +326,25 @@ export class StoredAccounts implements AccountMap {
     }
   }
 
-  processesOf(importSupplier: string): Iterable<ProcessSummary> {
-    return this.#index
-      .getRange({ start: [importSupplier, 0], end: [importSupplier, Number.MAX_SAFE_INTEGER] })
-      .map(({ value }) => value);
+  /**
+   * Read a thousand at a time, each batch in one short read, so that nothing of the store is open
+   * between two batches: a long list lets the store go of its map while it is written (decision
+   * 017), and goes on from the next staging position with the handles open then.
+   */
+  *processesOf(importSupplier: string): Iterable<ProcessSummary> {
+    let from = 0;
+    for (;;) {
+      const batch = [
+        ...this.#index.getRange({
+          start: [importSupplier, from],
+          end: [importSupplier, Number.MAX_SAFE_INTEGER],
+          limit: LIST_BATCH,
+        }),
+      ];
+      for (const { value } of batch) yield value;
+      if (batch.length < LIST_BATCH) return;
+      from = batch.at(-1)!.key[1] + 1;
+    }
   }
 
   toJSON(): Record<string, AccountRecord> {
@@ -486,8 +503,11 @@ export interface DataDirOptions {
    * elsewhere the map is never let go.
    */
   memoryBudgetMiB?: number;
-  /** How many writes pass between two looks at the mapped pages; default 1,000. */
-  checkEvery?: number;
+  /**
+   * The least time between two looks at the mapped pages, in ms; default 100, or
+   * STORE_MEMORY_CHECK_MS (tests of the server look at every request with 0).
+   */
+  checkEveryMs?: number;
   /** Reads the mapped pages in MiB (tests give their own); default RssFile of this process. */
   mappedMiB?: () => number;
 }
@@ -521,23 +541,30 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
   const state: MockState | undefined = saved ? { ...saved, accounts } : undefined;
   if (state) accounts.attach(state);
   const budget = budgetFrom(options);
-  const checkEvery = options.checkEvery ?? 1000;
+  const envCheck = process.env.STORE_MEMORY_CHECK_MS;
+  const checkEveryMs =
+    options.checkEveryMs ?? (envCheck && Number(envCheck) >= 0 ? Number(envCheck) : 100);
   const mappedMiB =
     options.mappedMiB ?? (process.platform === 'linux' ? rssFileMiB : () => Number.NaN);
-  let writes = 0;
   let due = false;
+  let lastLook = Number.NEGATIVE_INFINITY;
   let recycles = 0;
   // Every page of the file LMDB reads stays mapped and counts in the process's RSS, growing
-  // towards the store's size; a look every thousand writes costs one small read of /proc.
-  const afterWrite = () => {
-    writes += 1;
-    if (budget > 0 && !due && writes % checkEvery === 0 && mappedMiB() > budget) due = true;
+  // towards the store's size: writes and reads (a streamed list maps the pages around every
+  // index page it reads) both grow it. A look, at most every 100 ms as requests come and go,
+  // costs one small read of /proc.
+  const recycleDue = () => {
+    if (due || budget <= 0) return due;
+    const now = performance.now();
+    if (now - lastLook < checkEveryMs) return false;
+    lastLook = now;
+    due = mappedMiB() > budget;
+    return due;
   };
   return {
     state,
     accounts,
     write(next) {
-      afterWrite();
       if (next.accounts === accounts) return accounts.write(next);
       // A new state (reset, import, the first start): its in-memory accounts move into the store.
       const replaced = accounts.replace(next);
@@ -550,7 +577,7 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
       accounts.finishImport(state);
       return root.flushed.then(() => undefined);
     },
-    recycleDue: () => due,
+    recycleDue,
     async recycle() {
       due = false;
       // close() waits for pending writes; the store's memory leaves with its map.
