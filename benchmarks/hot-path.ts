@@ -6,11 +6,10 @@
  * profile is printed by `benchmarks/profile-summary.ts`. Writes benchmarks/results/hot-path.json
  * (hot-path-LABEL.json with HOT_PATH_LABEL, e.g. to keep a run of an earlier commit beside it).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { PlainRequest } from '../mocks/service.ts';
+import { buildPackage, compiledMock } from './compiled.ts';
 import {
   exampleAccount,
   fiftyTransactions,
@@ -23,19 +22,8 @@ const ROUNDS = Number(process.env.HOT_PATH_ROUNDS ?? 2000);
 
 // The service as the package runs it: compiled (dist/, built first), as the servers benchmark
 // runs it, so that no TypeScript loader is in the profile.
-if (process.env.HOT_PATH_NO_BUILD !== '1') {
-  const built = spawnSync('npm', ['run', '--silent', 'build'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('npm run build failed');
-}
-const dist = (module: string) => pathToFileURL(join(import.meta.dirname, '../dist', module)).href;
-const { createDataImportMock } = (await import(
-  dist('mocks/create-mock.js')
-)) as typeof import('../mocks/create-mock.ts');
-const { nodeEnv } = (await import(
-  dist('mocks/node-env.js')
-)) as typeof import('../mocks/node-env.ts');
+if (process.env.HOT_PATH_NO_BUILD !== '1') buildPackage();
+const { createDataImportMock, nodeEnv } = await compiledMock();
 const mock = createDataImportMock({ env: nodeEnv() });
 
 function request(path: string, body: unknown, token?: string): PlainRequest {

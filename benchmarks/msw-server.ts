@@ -5,18 +5,10 @@
  * supplier's tests import them, so that MSW and the standalone server run the same code.
  */
 import { createServer } from 'node:http';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getResponse } from 'msw';
+import { compiledMock } from './compiled.ts';
 
-const dist = (module: string) => pathToFileURL(join(import.meta.dirname, '../dist', module)).href;
-const { createDataImportMock } = (await import(
-  dist('mocks/create-mock.js')
-)) as typeof import('../mocks/create-mock.ts');
-const { nodeEnv } = (await import(
-  dist('mocks/node-env.js')
-)) as typeof import('../mocks/node-env.ts');
-
+const { createDataImportMock, nodeEnv } = await compiledMock();
 const mock = createDataImportMock({ env: nodeEnv(), baseUrl: 'http://msw.local' });
 const server = createServer(async (req, res) => {
   const chunks: Buffer[] = [];

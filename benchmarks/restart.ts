@@ -21,6 +21,7 @@ import { touch } from '../mocks/domain/state.ts';
 import { nodeEnv } from '../mocks/node-env.ts';
 import { openDataDir } from '../mocks/server/data-dir.ts';
 import type { PlainRequest } from '../mocks/service.ts';
+import { buildPackage } from './compiled.ts';
 import { exampleAccount, obtainToken, processRequest } from './payloads.ts';
 
 const { values: args } = parseArgs({
@@ -137,10 +138,7 @@ async function restart(
   }
 }
 
-const built = spawnSync('npm', ['run', '--silent', 'build'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (built.status !== 0) throw new Error('npm run build failed');
+buildPackage();
 const fillSeconds = existsSync(join(dataDir, 'data.mdb')) ? null : await fill();
 // The kernel's write-back of a freshly written store would otherwise be measured as the restart.
 spawnSync('sync');

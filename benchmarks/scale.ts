@@ -12,7 +12,7 @@
  * is `--port` or BENCH_PORT (default 4930); SCALE_NODE_FLAGS adds flags to the server's node.
  * Writes benchmarks/results/scale-N.md and .json.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
   createWriteStream,
   mkdirSync,
@@ -30,6 +30,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { domesticAccount } from '../fixtures/index.ts';
 import { openDataDir } from '../mocks/server/data-dir.ts';
+import { buildPackage } from './compiled.ts';
 import { obtainToken, processRequest } from './payloads.ts';
 
 const { values: args } = parseArgs({
@@ -132,10 +133,7 @@ function storeMiB(): number {
 const serverEntry =
   args.server === 'tsx' ? ['--import', 'tsx', 'mocks/start.ts'] : ['dist/bin/data-import-mock.js'];
 if (args.server !== 'tsx') {
-  const built = spawnSync('npm', ['run', '--silent', 'build'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('npm run build failed');
+  buildPackage();
 }
 const nodeFlags = (process.env.SCALE_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 

@@ -19,11 +19,12 @@
  * be shared: absolute figures drift between runs, the ratios within one run are what to read.
  * `BENCH_SECONDS` (default 5) bounds each measurement.
  */
-import { type ChildProcess, execSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { buildPackage } from './compiled.ts';
 import {
   exampleAccount,
   fiftyTransactions,
@@ -57,10 +58,7 @@ const tsx = ['node', '--import', 'tsx'];
 // The mock runs as the package runs it (`npm start`, the published bin): compiled, built first, so
 // that no TypeScript loader sits on the request path (decision 016).
 const server = ['node', 'dist/bin/data-import-mock.js'];
-const built = spawnSync('npm', ['run', '--silent', 'build'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (built.status !== 0) throw new Error('npm run build failed');
+buildPackage();
 const targets: Target[] = [
   {
     id: 'ceiling',

@@ -106,6 +106,42 @@ export function numberFits(value: number, limits: { whole: number; places: numbe
   return scaled / scale === value && size < 10 ** limits.whole;
 }
 
+/** Coerces each item of an array in place (see PlatformCoercion). */
+function coerceItems(
+  items: Coercer,
+  value: unknown[],
+  path: (string | number)[],
+  errors: FieldError[],
+): void {
+  for (let i = 0; i < value.length; i++) {
+    path.push(i);
+    const item = value[i];
+    const kept = items(item, path, errors);
+    // Written back only when changed: most values are kept as they are, and a store into
+    // objects of every shape is slower than the comparison.
+    if (kept !== item) value[i] = kept;
+    path.pop();
+  }
+}
+
+/** Coerces the fields of an object that have a coercer, in the object's order, in place. */
+function coerceFields(
+  properties: Map<string, Coercer>,
+  object: Json,
+  path: (string | number)[],
+  errors: FieldError[],
+): void {
+  for (const name in object) {
+    const child = properties.get(name);
+    if (!child) continue;
+    path.push(name);
+    const field = object[name];
+    const kept = child(field, path, errors);
+    if (kept !== field) object[name] = kept;
+    path.pop();
+  }
+}
+
 /** Applies the platform's input coercion to request bodies of one OpenAPI document. */
 export class PlatformCoercion {
   readonly #schemas: Record<string, Json>;
@@ -217,15 +253,20 @@ export class PlatformCoercion {
    * into a closure, and each closure calls its children's directly (decision 018).
    */
   #coercer(schema: Json): Coercer {
-    const known = this.#coercers.get(schema);
+    return this.#kept(this.#coercers, schema, (node) => this.#build(node));
+  }
+
+  /** A node's coercer from `cache`, or a placeholder that builds it on first use. */
+  #kept(cache: WeakMap<object, Coercer>, schema: Json, build: (node: Json) => Coercer): Coercer {
+    const known = cache.get(schema);
     if (known) return known;
     // A placeholder first: schemas are recursive, and a node's children are made on first use.
     let built: Coercer | undefined;
     const coercer: Coercer = (value, path, errors) => {
-      built ??= this.#build(schema);
+      built ??= build(schema);
       return built(value, path, errors);
     };
-    this.#coercers.set(schema, coercer);
+    cache.set(schema, coercer);
     return coercer;
   }
 
@@ -284,31 +325,12 @@ export class PlatformCoercion {
         return numberAsText && Number.isFinite(value) ? decimalText(value) : value;
       }
       if (Array.isArray(value)) {
-        if (items) {
-          for (let i = 0; i < value.length; i++) {
-            path.push(i);
-            const item = value[i];
-            const kept = items(item, path, errors);
-            if (kept !== item) value[i] = kept;
-            path.pop();
-          }
-        }
+        if (items) coerceItems(items, value, path, errors);
         return value;
       }
       if (typeof value === 'object') {
-        const object = value as Json;
         // The body's own fields, not every field the schema knows: bodies are sparse.
-        // Written back only when changed: most values are kept as they are, and a store into
-        // objects of every shape is slower than the comparison.
-        for (const name in object) {
-          const child = properties.get(name);
-          if (!child) continue;
-          path.push(name);
-          const field = object[name];
-          const kept = child(field, path, errors);
-          if (kept !== field) object[name] = kept;
-          path.pop();
-        }
+        coerceFields(properties, value as Json, path, errors);
       }
       return value;
     };
@@ -368,15 +390,7 @@ export class PlatformCoercion {
    * goes only where a decimal field can be and leaves everything else as it is.
    */
   #decimalCoercer(schema: Json): Coercer {
-    const known = this.#decimalCoercers.get(schema);
-    if (known) return known;
-    let built: Coercer | undefined;
-    const coercer: Coercer = (value, path, errors) => {
-      built ??= this.#buildDecimals(schema);
-      return built(value, path, errors);
-    };
-    this.#decimalCoercers.set(schema, coercer);
-    return coercer;
+    return this.#kept(this.#decimalCoercers, schema, (node) => this.#buildDecimals(node));
   }
 
   #buildDecimals(schema: Json): Coercer {
@@ -404,29 +418,12 @@ export class PlatformCoercion {
       if (e.decimal) return this.#decimal(e, value, path, errors);
       if (typeof value !== 'object') return value;
       if (Array.isArray(value)) {
-        if (items) {
-          for (let i = 0; i < value.length; i++) {
-            path.push(i);
-            const item = value[i];
-            const kept = items(item, path, errors);
-            if (kept !== item) value[i] = kept;
-            path.pop();
-          }
-        }
+        if (items) coerceItems(items, value, path, errors);
         return value;
       }
       if (properties.size === 0) return value;
-      const object = value as Json;
       // In the body's order, as the full walk goes, so that failures come in the same order.
-      for (const name in object) {
-        const child = properties.get(name);
-        if (!child) continue;
-        path.push(name);
-        const field = object[name];
-        const kept = child(field, path, errors);
-        if (kept !== field) object[name] = kept;
-        path.pop();
-      }
+      coerceFields(properties, value as Json, path, errors);
       return value;
     };
   }
