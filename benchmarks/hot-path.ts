@@ -16,6 +16,7 @@ import {
   largeAccount,
   obtainToken,
   processRequest,
+  jsonPost as request,
 } from './payloads.ts';
 
 const ROUNDS = Number(process.env.HOT_PATH_ROUNDS ?? 2000);
@@ -25,19 +26,6 @@ const ROUNDS = Number(process.env.HOT_PATH_ROUNDS ?? 2000);
 if (process.env.HOT_PATH_NO_BUILD !== '1') buildPackage();
 const { createDataImportMock, nodeEnv } = await compiledMock();
 const mock = createDataImportMock({ env: nodeEnv() });
-
-function request(path: string, body: unknown, token?: string): PlainRequest {
-  return {
-    method: 'POST',
-    path,
-    query: {},
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Token ${token}` } : {}),
-    },
-    bodyText: JSON.stringify(body),
-  };
-}
 
 const token = (
   (await mock.service.handle(request('/v1/graphql/', obtainToken))).body as {

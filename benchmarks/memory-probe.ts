@@ -11,8 +11,13 @@ import { join } from 'node:path';
 import { createDataImportMock } from '../mocks/create-mock.ts';
 import { nodeEnv } from '../mocks/node-env.ts';
 import { openDataDir } from '../mocks/server/data-dir.ts';
-import type { PlainRequest } from '../mocks/service.ts';
-import { exampleAccount, obtainToken, processRequest } from './payloads.ts';
+import {
+  accountAs,
+  exampleAccount,
+  obtainToken,
+  processRequest,
+  jsonPost as request,
+} from './payloads.ts';
 
 const N = Number(process.argv[2] ?? 4000);
 const dir = join(tmpdir(), `kit-memory-probe-${process.pid}`);
@@ -20,16 +25,6 @@ const store = openDataDir(dir);
 const mock = createDataImportMock({ env: nodeEnv(), onChange: store.write });
 await store.write(mock.state);
 
-const request = (path: string, body: unknown, token?: string): PlainRequest => ({
-  method: 'POST',
-  path,
-  query: {},
-  headers: {
-    'content-type': 'application/json',
-    ...(token ? { authorization: `Token ${token}` } : {}),
-  },
-  bodyText: JSON.stringify(body),
-});
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 const heapMiB = () => {
@@ -56,9 +51,7 @@ const token = (answer.body as { data: { obtainKrakenToken: { token: string } } }
 show('start');
 for (let i = 0; i < N; i++) {
   const path = '/v1/data-import/account-import-process/create-or-update/';
-  await mock.service.handle(
-    request(path, { ...exampleAccount, external_account_number: `M-${i}` }, token),
-  );
+  await mock.service.handle(request(path, accountAs(exampleAccount, `M-${i}`, i), token));
 }
 show(`${N} staged`);
 for (let i = 0; i < N; i++) {

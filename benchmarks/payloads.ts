@@ -5,6 +5,7 @@
  * transactions for the large account, the ObtainToken mutation, and the process request.
  */
 import { businessAccount, transactionsRequest } from '../fixtures/index.ts';
+import type { PlainRequest } from '../mocks/service.ts';
 import { openapiDocument } from '../spec/index.ts';
 
 type Json = Record<string, unknown>;
@@ -37,24 +38,29 @@ export const largeAccount: Json = (() => {
 })();
 
 /**
- * The large account under another account number, holding its own references: the platform keeps
+ * An account under another account number, holding identifiers of its own: the platform keeps
  * account references and CAIS references unique among imported accounts
- * (reference_already_exists, cais_reference_already_in_use_on_another_account), and the large
- * account itself is imported by the benchmarks' set-up. The builders put the account number in
- * the CAIS references; each account reference gets its last character changed.
+ * (reference_already_exists, cais_reference_already_in_use_on_another_account). The builders put
+ * the account number in the CAIS references; each account reference ends in the copy's `seq`
+ * (its last seven characters, as digits), so copies processed side by side never share one.
  */
-export function largeAccountAs(externalAccountNumber: string): Json {
+export function accountAs(account: Json, externalAccountNumber: string, seq: number): Json {
   const copy = JSON.parse(
-    JSON.stringify(largeAccount).replaceAll(
-      String(largeAccount.external_account_number),
+    JSON.stringify(account).replaceAll(
+      String(account.external_account_number),
       externalAccountNumber,
     ),
   ) as Json;
+  const digits = String(seq).padStart(7, '0');
   for (const reference of (copy.references ?? []) as { value: string }[]) {
-    const last = reference.value.at(-1) ?? '';
-    reference.value = reference.value.slice(0, -1) + (last === 'Z' || last === '9' ? 'A' : 'Z');
+    reference.value = reference.value.slice(0, -digits.length) + digits;
   }
   return copy;
+}
+
+/** The large account under another account number (see {@link accountAs}). */
+export function largeAccountAs(externalAccountNumber: string): Json {
+  return accountAs(largeAccount, externalAccountNumber, 1);
 }
 
 /** A transactions/create request of exactly 50 transactions for the large account. */
@@ -89,5 +95,19 @@ export function processRequest(externalAccountNumber: string): Json {
     import_supplier_code: 'DEMO_ENERGY',
     external_account_number: externalAccountNumber,
     operations_team_name: 'MIGRATIONS',
+  };
+}
+
+/** A JSON POST as the service's edge takes it (in-process benchmarks), with a token when given. */
+export function jsonPost(path: string, body: unknown, token?: string): PlainRequest {
+  return {
+    method: 'POST',
+    path,
+    query: {},
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Token ${token}` } : {}),
+    },
+    bodyText: JSON.stringify(body),
   };
 }

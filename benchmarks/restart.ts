@@ -20,9 +20,8 @@ import { createDataImportMock } from '../mocks/create-mock.ts';
 import { touch } from '../mocks/domain/state.ts';
 import { nodeEnv } from '../mocks/node-env.ts';
 import { openDataDir } from '../mocks/server/data-dir.ts';
-import type { PlainRequest } from '../mocks/service.ts';
 import { buildPackage } from './compiled.ts';
-import { exampleAccount, obtainToken, processRequest } from './payloads.ts';
+import { exampleAccount, obtainToken, processRequest, jsonPost as request } from './payloads.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,17 +36,6 @@ const PORT = Number(args.port);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'kit-restart-'));
 const CHUNK = 5_000;
-
-const request = (path: string, body: unknown, token?: string): PlainRequest => ({
-  method: 'POST',
-  path,
-  query: {},
-  headers: {
-    'content-type': 'application/json',
-    ...(token ? { authorization: `Token ${token}` } : {}),
-  },
-  bodyText: JSON.stringify(body),
-});
 
 /** Fills a new store with N processed accounts, CHUNK per transaction. */
 async function fill(): Promise<number> {
