@@ -394,30 +394,94 @@ test.describe('journal and outbox', () => {
 });
 
 test.describe('the platform catalogue', () => {
-  test('[GEN-6] the catalogue is edited as JSON, a broken one is refused, the configured one restored', async ({
+  test('[GEN-6] a section is edited as JSON and saved alone, a broken one is refused, the configured one restored', async ({
     page,
     server,
   }) => {
     await openConsole(page, server);
-    const text = page.getByLabel('Platform catalogue (JSON)');
-    await expect(text).toHaveValue(/"campaigns"/);
-    const catalogue = JSON.parse(await text.inputValue());
-    catalogue.campaigns = [{ slug: 'winter-warmth-2026', name: 'Winter Warmth 2026' }];
-    await text.fill(JSON.stringify(catalogue, null, 2));
-    await page.getByRole('button', { name: 'Save catalogue' }).click();
-    await expectMessage(page, 'Save the platform catalogue: 200');
-    expect(server.mock.service.state.platformCatalogue.campaigns).toEqual(catalogue.campaigns);
+    const text = page.getByLabel('Catalogue section (JSON)');
+    await page.getByLabel('Catalogue section', { exact: true }).selectOption('campaigns');
+    await expect(text).toHaveValue(/"slug"/);
+    const before = structuredClone(server.mock.service.state.platformCatalogue);
+    const campaigns = [{ slug: 'winter-warmth-2026', name: 'Winter Warmth 2026' }];
+    await text.fill(JSON.stringify(campaigns, null, 2));
+    await page.getByRole('button', { name: 'Save the section' }).click();
+    await expectMessage(page, "Save the catalogue's campaigns: 200");
+    // Only the section saved changed.
+    expect(server.mock.service.state.platformCatalogue).toEqual({ ...before, campaigns });
     await expect(page.locator('#catalogue-summary')).toContainText('campaigns: 1');
 
-    await text.fill('{"campaigns": "none"}');
-    await page.getByRole('button', { name: 'Save catalogue' }).click();
-    await expectMessage(page, 'Save the platform catalogue: 400');
-    expect(server.mock.service.state.platformCatalogue.campaigns).toEqual(catalogue.campaigns);
+    await text.fill('"none"');
+    await page.getByRole('button', { name: 'Save the section' }).click();
+    await expectMessage(page, "Save the catalogue's campaigns: 400");
+    await text.fill('[{"slug": ');
+    await page.getByRole('button', { name: 'Save the section' }).click();
+    await expectMessage(page, "Save the catalogue's campaigns: 400 not JSON");
+    expect(server.mock.service.state.platformCatalogue.campaigns).toEqual(campaigns);
 
     await page.getByRole('button', { name: 'Restore the configured catalogue' }).click();
     await expectMessage(page, 'Restore the configured platform catalogue: 200');
     const configured = defaultPlatformCatalogue.campaigns.length;
     await expect(page.locator('#catalogue-summary')).toContainText(`campaigns: ${configured}`);
-    await expect(text).toHaveValue(/spring|refer|smart/);
+    await expect(text).toHaveValue(/smart_incentive/);
+  });
+
+  test('[GEN-6] one entry of a long list is edited without the rest of the list', async ({
+    page,
+    server,
+  }) => {
+    await openConsole(page, server);
+    await page.getByLabel('Catalogue section', { exact: true }).selectOption('products');
+    const products = server.mock.service.state.platformCatalogue.products;
+    const last = products.at(-1)!;
+    await page.getByLabel('Entry').selectOption({ label: last.code });
+    const text = page.getByLabel('Catalogue section (JSON)');
+    await expect(text).toHaveValue(new RegExp(`"code": "${last.code}"`));
+    // The box holds the entry alone, not the thousands of lines of the whole catalogue.
+    expect((await text.inputValue()).split('\n').length).toBeLessThan(400);
+    const renamed = {
+      ...JSON.parse(await text.inputValue()),
+      display_name: 'Renamed in the console',
+    };
+    await text.fill(JSON.stringify(renamed, null, 2));
+    await page.getByRole('button', { name: 'Save the section' }).click();
+    await expectMessage(page, "Save the catalogue's products: 200");
+    const after = server.mock.service.state.platformCatalogue.products;
+    expect(after).toHaveLength(products.length);
+    expect(after.at(-1)).toEqual(renamed);
+    expect(after.slice(0, -1)).toEqual(products.slice(0, -1));
+  });
+
+  test('[GEN-6] the whole catalogue is downloaded and uploaded as a file', async ({
+    page,
+    server,
+  }) => {
+    await openConsole(page, server);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the whole catalogue' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('platform-catalogue.json');
+    const downloaded = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(downloaded).toEqual(server.mock.service.state.platformCatalogue);
+
+    const changed = { ...downloaded, campaigns: [{ slug: 'uploaded', name: 'Uploaded' }] };
+    const upload = page.getByLabel('Upload a whole catalogue (JSON file)');
+    await upload.setInputFiles({
+      name: 'catalogue.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(changed)),
+    });
+    await expectMessage(page, 'Upload the catalogue catalogue.json: 200');
+    expect(server.mock.service.state.platformCatalogue).toEqual(changed);
+
+    // A file that is not a catalogue is refused and changes nothing.
+    await upload.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ ...changed, campaigns: 'none' })),
+    });
+    await expectMessage(page, 'Upload the catalogue broken.json: 400');
+    expect(server.mock.service.state.platformCatalogue).toEqual(changed);
   });
 });

@@ -1219,48 +1219,151 @@ function renderOutbox(entries: OutboxEntry[]) {
 const outboxSection = section('outbox', 'Outbox', outboxTable);
 
 /* ---------- the platform catalogue (GEN-6, decision 015) ---------- */
-const catalogueText = h('textarea', { rows: '16', spellcheck: 'false' });
+/*
+ * The catalogue is edited one section at a time, and a list section one entry at a time when the
+ * person picks one: the whole document runs to thousands of lines, more than a text box should
+ * hold (a browser slows to a halt filling it), and a person changes one part at a time anyway.
+ * Saving sends only that section (patchPlatformCatalogue); the whole document is still downloaded
+ * and uploaded as a file (getPlatformCatalogue, putPlatformCatalogue).
+ */
+const WHOLE_SECTION = '';
+/** The keys that name a list entry, in the order they are tried. */
+const ENTRY_NAMES = ['code', 'slug', 'mpid', 'key', 'namespace', 'type', 'organisation', 'name'];
+const catalogueSectionPick = h('select', {});
+const catalogueEntryPick = h('select', {});
+const catalogueText = h('textarea', { rows: '12', spellcheck: 'false' });
 const catalogueSummary = h('p', { id: 'catalogue-summary', class: 'muted' });
-/** The person's edits win over polling until they save or restore. */
+const catalogueUpload = h('input', { type: 'file', accept: 'application/json,.json' });
+const catalogueDownload = h(
+  'a',
+  { href: '/__mock/catalogue', download: 'platform-catalogue.json', class: 'button secondary' },
+  'Download the whole catalogue',
+);
+let catalogue: Record<string, unknown> = {};
+/** The person's edits win over polling until they save, restore or pick another part. */
 let catalogueEdited = false;
 catalogueText.addEventListener('input', () => {
   catalogueEdited = true;
 });
 
-async function saveCatalogue() {
-  let body: unknown;
+/** How an entry of a list section is named in the entry picker. */
+function entryName(entry: unknown, index: number): string {
+  if (typeof entry === 'string' || typeof entry === 'number') return String(entry);
+  if (entry && typeof entry === 'object') {
+    const record = entry as Record<string, unknown>;
+    const key = ENTRY_NAMES.find((k) => typeof record[k] === 'string');
+    if (key) return `${record[key]}`;
+  }
+  return `entry ${index + 1}`;
+}
+
+/** The part being edited: a section, or one entry of a list section. */
+function editedPart(): unknown {
+  const value = catalogue[catalogueSectionPick.value];
+  if (!Array.isArray(value) || catalogueEntryPick.value === WHOLE_SECTION) return value;
+  return value[Number(catalogueEntryPick.value)];
+}
+
+/** Fills the entry picker for the section picked (hidden for a section that is not a list). */
+function renderEntryPick() {
+  const value = catalogue[catalogueSectionPick.value];
+  const list = Array.isArray(value) ? value : [];
+  const picked = catalogueEntryPick.value;
+  replace(
+    catalogueEntryPick,
+    h('option', { value: WHOLE_SECTION }, `The whole section (${list.length} entries)`),
+    list.map((entry, i) => h('option', { value: String(i) }, entryName(entry, i))),
+  );
+  catalogueEntryPick.value = Number(picked) < list.length ? picked : WHOLE_SECTION;
+  catalogueEntryPick.disabled = !Array.isArray(value);
+}
+
+function showEditedPart() {
+  const text = JSON.stringify(editedPart(), null, 2) ?? '';
+  if (catalogueText.value !== text) catalogueText.value = text;
+}
+
+function pickCatalogueSection() {
+  catalogueEntryPick.value = WHOLE_SECTION;
+  catalogueEdited = false;
+  renderEntryPick();
+  showEditedPart();
+}
+catalogueSectionPick.addEventListener('change', pickCatalogueSection);
+catalogueEntryPick.addEventListener('change', () => {
+  catalogueEdited = false;
+  showEditedPart();
+});
+
+async function saveCatalogueSection() {
+  const section = catalogueSectionPick.value;
+  const what = `Save the catalogue's ${section}`;
+  let part: unknown;
   try {
-    body = JSON.parse(catalogueText.value);
+    part = JSON.parse(catalogueText.value);
   } catch (error) {
-    report('Save the platform catalogue', {
-      status: 400,
-      body: { detail: `not JSON: ${(error as Error).message}` },
-    });
+    report(what, { status: 400, body: { detail: `not JSON: ${(error as Error).message}` } });
     return;
   }
-  const answer = await act('Save the platform catalogue', () => control('PUT', 'catalogue', body));
+  const current = catalogue[section];
+  const entry = catalogueEntryPick.value;
+  const value =
+    Array.isArray(current) && entry !== WHOLE_SECTION
+      ? current.map((e, i) => (i === Number(entry) ? part : e))
+      : part;
+  const answer = await act(what, () => control('PATCH', 'catalogue', { [section]: value }));
   if (answer.status < 400) catalogueEdited = false;
 }
+
+async function uploadCatalogue() {
+  const file = catalogueUpload.files?.[0];
+  if (!file) return;
+  const what = `Upload the catalogue ${file.name}`;
+  let body: unknown;
+  try {
+    body = JSON.parse(await file.text());
+  } catch (error) {
+    report(what, { status: 400, body: { detail: `not JSON: ${(error as Error).message}` } });
+    return;
+  } finally {
+    // The same file may be picked again after a fix.
+    catalogueUpload.value = '';
+  }
+  catalogueEdited = false;
+  await act(what, () => control('PUT', 'catalogue', body));
+}
+catalogueUpload.addEventListener('change', () => void uploadCatalogue());
 
 async function restoreCatalogue() {
   catalogueEdited = false;
   await act('Restore the configured platform catalogue', () => control('DELETE', 'catalogue'));
 }
 
-function renderCatalogue(catalogue: Record<string, unknown>) {
-  render('catalogue', catalogueSummary, catalogue, () =>
-    Object.entries(catalogue)
+function renderCatalogue(next: Record<string, unknown>) {
+  catalogue = next;
+  render('catalogue', catalogueSummary, next, () => {
+    const picked = catalogueSectionPick.value;
+    replace(
+      catalogueSectionPick,
+      Object.entries(next).map(([section, value]) =>
+        h(
+          'option',
+          { value: section },
+          Array.isArray(value) ? `${section} (${value.length})` : section,
+        ),
+      ),
+    );
+    if (picked in next) catalogueSectionPick.value = picked;
+    renderEntryPick();
+    return Object.entries(next)
       .map(([section, value]) =>
         Array.isArray(value)
           ? `${section}: ${value.length}`
           : `${section}: ${JSON.stringify(value)}`,
       )
-      .join(' · '),
-  );
-  if (!catalogueEdited && document.activeElement !== catalogueText) {
-    const text = JSON.stringify(catalogue, null, 2);
-    if (catalogueText.value !== text) catalogueText.value = text;
-  }
+      .join(' · ');
+  });
+  if (!catalogueEdited && document.activeElement !== catalogueText) showEditedPart();
 }
 
 const catalogueSection = section(
@@ -1269,18 +1372,34 @@ const catalogueSection = section(
   h(
     'p',
     { class: 'muted' },
-    "The platform's own data its validators check payloads against: products and tariffs, campaigns, market participants, ledger codes, PSR codes and the deployment's switches. Edit the JSON and save it; a catalogue that does not match its schema is refused and changes nothing.",
+    "The platform's own data its validators check payloads against: products and tariffs, campaigns, market participants, ledger codes, PSR codes and the deployment's switches. Pick a section (and, in a list, one entry), edit its JSON and save it; a change that does not match the catalogue's schema is refused and changes nothing. The whole document is downloaded and uploaded as a file.",
   ),
   catalogueSummary,
-  field('Platform catalogue (JSON)', catalogueText, 'catalogue-json'),
   h(
     'div',
     { class: 'row' },
-    h('button', { type: 'button', onclick: saveCatalogue }, 'Save catalogue'),
+    h('div', {}, field('Catalogue section', catalogueSectionPick, 'catalogue-section')),
+    h('div', {}, field('Entry', catalogueEntryPick, 'catalogue-entry')),
+  ),
+  field('Catalogue section (JSON)', catalogueText, 'catalogue-json'),
+  h(
+    'div',
+    { class: 'row' },
+    h('button', { type: 'button', onclick: saveCatalogueSection }, 'Save the section'),
     h(
       'button',
       { type: 'button', class: 'secondary', onclick: restoreCatalogue },
       'Restore the configured catalogue',
+    ),
+  ),
+  h(
+    'div',
+    { class: 'row' },
+    catalogueDownload,
+    h(
+      'div',
+      {},
+      field('Upload a whole catalogue (JSON file)', catalogueUpload, 'catalogue-upload'),
     ),
   ),
 );
