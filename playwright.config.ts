@@ -19,6 +19,7 @@
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import type { ContractOptions, Target } from './contract-tests/fixtures.ts';
+import { TEST_TIMEOUT_MS } from './contract-tests/support/limits.ts';
 import { LOCAL_PORTS, readSettings } from './contract-tests/support/settings.ts';
 
 const settings = readSettings();
@@ -60,7 +61,8 @@ export default defineConfig<Partial<ContractOptions>>({
   // The tests wait on HTTP, not CPU: a few workers per project keep two cores busy next to the
   // mock and prism (measured: more workers only add start-up cost).
   workers: workers ?? (settings.local ? 5 : 4),
-  timeout: 30_000,
+  // Only stops a hang: a loaded machine must not fail a test by its clock (see limits.ts).
+  timeout: TEST_TIMEOUT_MS,
   globalSetup: `./contract-tests/support/global-setup.${ext}`,
   outputDir,
   reporter: [
@@ -84,7 +86,8 @@ export default defineConfig<Partial<ContractOptions>>({
         // counts as up. Prism starts only once the mock answers.
         url: `${viaPrism}/v1/data-import/all-account-import-processes/DEMO_ENERGY/`,
         reuseExistingServer: false,
-        timeout: 60_000,
+        // Readiness is polled; this only stops a server that never starts.
+        timeout: 600_000,
         stdout: 'ignore',
         stderr: 'pipe',
       }

@@ -22,8 +22,10 @@ export default defineConfig({
   // Chromium and the mock share two cores with the other test runners: two workers keep both
   // busy without starving the pages' polling.
   workers: process.env.CONSOLE_WORKERS ? Number(process.env.CONSOLE_WORKERS) : 2,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // These only stop a hang: on a busy machine a page step that takes a second alone can take
+  // many, and a passing check never waits for its limit.
+  timeout: 300_000,
+  expect: { timeout: 60_000 },
   outputDir: resolve(root, 'test-results/console'),
   reporter: [['list'], ['json', { outputFile: resolve(root, 'reports/console-playwright.json') }]],
   use: {

@@ -56,7 +56,8 @@ beforeAll(async () => {
     ['mock', 'spec/dist/openapi.json', '-h', '127.0.0.1', '-p', String(port), '--errors'],
     { stdio: 'ignore' },
   );
-  await waitFor(base, Date.now() + 30_000);
+  // Readiness by polling, with a limit that only stops a prism that never starts.
+  await waitFor(base, Date.now() + 300_000);
 });
 
 afterAll(() => {

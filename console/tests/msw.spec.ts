@@ -15,7 +15,7 @@ test('[GEN-1] the MSW page walks the first ten minutes inside the browser', asyn
   });
   await page.goto(`${server.url}/msw/`);
   await expect(page.locator('#msw-status')).toHaveAttribute('data-state', 'done', {
-    timeout: 30_000,
+    timeout: 180_000,
   });
   const steps = page.locator('#msw-steps li');
   await expect(steps).toHaveCount(10);

@@ -13,6 +13,7 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { dataImport } from '../../spec/index.ts';
 import { judgeResponse } from './conformance.ts';
+import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { issuedPayload, obtainTokenRequest, type TokenFieldNames } from './obtain-token.ts';
 import { REDACTED, redactHeaders, redactJson, redactText, registerSecret } from './redact.ts';
 import type { ContractMode } from './settings.ts';
@@ -194,7 +195,7 @@ export class DataImportClient {
       data,
       maxRedirects: 0,
       failOnStatusCode: false,
-      timeout: 15_000,
+      timeout: REQUEST_TIMEOUT_MS,
     });
     const text = await response.text();
     const responseHeaders = response.headers();

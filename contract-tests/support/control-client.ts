@@ -15,6 +15,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { mockControl } from '../../spec/index.ts';
 import { ConformanceError, safeFetch } from './api-client.ts';
+import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { redactText } from './redact.ts';
 
 /** A supplier status (SUP-1). */
@@ -91,7 +92,7 @@ export class ControlClient {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       data: body === undefined ? undefined : JSON.stringify(body),
       failOnStatusCode: false,
-      timeout: 15_000,
+      timeout: REQUEST_TIMEOUT_MS,
     });
     const text = await response.text();
     const parsed = text ? (JSON.parse(text) as T) : (undefined as T);

@@ -31,8 +31,14 @@ export class PreflightError extends Error {
   override name = 'PreflightError';
 }
 
-/** How long one preflight request may take: together they stay well under 15 seconds. */
-const REQUEST_TIMEOUT_MS = 4_000;
+/**
+ * How long one preflight request may take. A dead address is refused at once; this bounds an
+ * address that swallows requests, and is generous because a busy CI machine or a slow network
+ * must not make a service look dead.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** How long the local mocks the suite started may take to answer (polled). */
+const LOCAL_START_MS = 300_000;
 
 /** What the preflight established. */
 export interface Ready {
@@ -112,7 +118,7 @@ function quote(body: unknown, text: string): string {
 export async function preflight(settings: ContractSettings, runId: string): Promise<Ready> {
   if (settings.local) {
     for (const port of [LOCAL_PORTS.mock, LOCAL_PORTS.isolated]) {
-      if (!(await waitForKitMock(`http://127.0.0.1:${port}`, 30_000))) {
+      if (!(await waitForKitMock(`http://127.0.0.1:${port}`, LOCAL_START_MS))) {
         throw new PreflightError(
           `the local mock on port ${port} did not start (see its output above).`,
         );

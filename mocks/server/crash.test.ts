@@ -17,7 +17,7 @@ describe('--data-dir under kill -9', () => {
       expect(result.acknowledged).toBeGreaterThan(0);
       expect(result.lost).toEqual([]);
     }
-  }, 120_000);
+  });
 
   test('[GEN-9] nothing acknowledged is lost when the kill meets a store letting go of its map', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kit-crash-recycle-'));
@@ -34,5 +34,5 @@ describe('--data-dir under kill -9', () => {
     expect(result.reopened).toBe(true);
     expect(result.acknowledged).toBeGreaterThan(20);
     expect(result.lost).toEqual([]);
-  }, 120_000);
+  });
 });
