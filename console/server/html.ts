@@ -109,8 +109,10 @@ export function docsPage(title: string, specUrl: string, hint?: string): string 
     scripts: ['/docs/assets/docs.js'],
     // Swagger UI renders a <main> of its own: the wrapper is a plain element, the skip target.
     body: `<div id="main" class="docs">
+<header class="docs-header">
 <h1 class="docs-title">${escapeHtml(title)}</h1>
 ${hint ? `<p class="docs-hint">${hint}</p>` : ''}
+</header>
 <div id="swagger-ui" data-spec-url="${escapeHtml(specUrl)}"></div>
 </div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>`,
@@ -131,12 +133,29 @@ window.ui = window.SwaggerUIBundle({
   layout: 'BaseLayout',
 });
 // Swagger UI leaves its server list unnamed and its code blocks out of the tab order: name the
-// one and make the others reachable, so that screen reader and keyboard users can use them.
+// one and make the others reachable, so that screen reader and keyboard users can use them. Its
+// API title is a second level-one heading and its description and servers sit outside any
+// landmark: the title becomes a level-two heading below the page's own, and both parts named
+// regions, so that a screen reader's outline and landmarks reach everything.
+const regions = [
+  ['.information-container', 'About this API'],
+  ['.scheme-container', 'Servers and authorisation'],
+];
 new MutationObserver(() => {
   for (const select of root.querySelectorAll('select:not([aria-label])')) {
     if (select.id === 'servers') select.setAttribute('aria-label', 'Server');
   }
   for (const pre of root.querySelectorAll('pre:not([tabindex])')) pre.setAttribute('tabindex', '0');
+  for (const title of root.querySelectorAll('h1.title:not([aria-level])')) {
+    title.setAttribute('role', 'heading');
+    title.setAttribute('aria-level', '2');
+  }
+  for (const [selector, name] of regions) {
+    for (const part of root.querySelectorAll(selector + ':not([role])')) {
+      part.setAttribute('role', 'region');
+      part.setAttribute('aria-label', name);
+    }
+  }
 }).observe(root, { childList: true, subtree: true });
 `;
 

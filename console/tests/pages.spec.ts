@@ -24,19 +24,16 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
+/** axe-core's violations of every impact on the page as it is now, best practices included. */
+async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
     return (await axe.run()).violations;
   });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
+  return (violations as AxeViolation[]).map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
 }
 
 /** Every request the page makes goes to the mock itself (or is inline): nothing from a CDN. */
@@ -73,9 +70,9 @@ test.describe('the landing page', () => {
     expect(problems.list).toEqual([]);
   });
 
-  test('has no serious accessibility violation', async ({ page, server }) => {
+  test('has no accessibility finding of any impact', async ({ page, server }) => {
     await page.goto(`${server.url}/`);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -91,8 +88,11 @@ test.describe('the console on load', () => {
     await expect(page.locator('#teams-list')).toContainText('MIGRATIONS');
     await expect(page.locator('#clock-now')).toHaveText(/^\d{4}-\d\d-\d\dT/);
     await expect(page.locator('#accounts-table')).toContainText('No account matches.');
-    // A few polling rounds, still clean.
-    await page.waitForTimeout(3_500);
+    // Two more polling rounds, still clean: counted by the page's readings of the clock, not by
+    // time, so that a busy machine cannot cut them short.
+    for (let round = 0; round < 2; round++) {
+      await page.waitForResponse((r) => r.url().endsWith('/__mock/clock'));
+    }
     expect(problems.list).toEqual([]);
     expect(off).toEqual([]);
   });
@@ -119,7 +119,7 @@ test.describe('the console on load', () => {
     );
   });
 
-  test('has labelled controls and no serious accessibility violation, with an account open', async ({
+  test('has labelled controls and no accessibility finding of any impact, with an account open', async ({
     page,
     server,
   }) => {
@@ -135,7 +135,7 @@ test.describe('the console on load', () => {
           .map((c) => c.outerHTML),
       );
     expect(unnamed).toEqual([]);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('is usable with the keyboard: search, open an account, advance the clock', async ({
@@ -164,7 +164,7 @@ test.describe('the console on load', () => {
 });
 
 test.describe('the API references', () => {
-  test('have no serious accessibility violation, nor has the MSW page', async ({
+  test('have no accessibility finding of any impact, nor has the MSW page', async ({
     page,
     server,
   }) => {
@@ -173,11 +173,11 @@ test.describe('the API references', () => {
       await page.goto(`${server.url}${path}`);
       await expect(page.locator('.opblock-summary-path').first()).toBeVisible();
       await expect(page.locator('select[aria-label="Server"]')).toBeVisible();
-      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await page.goto(`${server.url}/msw/`);
     await expect(page.locator('#msw-status')).toHaveAttribute('data-state', 'done');
-    expect(await seriousViolations(page), '/msw/').toEqual([]);
+    expect(await axeViolations(page), '/msw/').toEqual([]);
   });
 
   test('render the interface from the bundled spec, offline, with try-it against this mock', async ({

@@ -82,7 +82,10 @@ export function select(
   );
 }
 
-/** A table with a caption (for screen readers) and a header row. */
+/**
+ * A table with a caption (for screen readers) and a header row. An empty heading (a column of
+ * buttons) is named "Actions" for screen readers only: a header cell must have text.
+ */
 export function table(caption: string, headings: string[], rows: Child[][]): HTMLTableElement {
   return h(
     'table',
@@ -94,7 +97,13 @@ export function table(caption: string, headings: string[], rows: Child[][]): HTM
       h(
         'tr',
         {},
-        headings.map((t) => h('th', { scope: 'col' }, t)),
+        headings.map((t) =>
+          h(
+            'th',
+            { scope: 'col' },
+            t === '' ? h('span', { class: 'visually-hidden' }, 'Actions') : t,
+          ),
+        ),
       ),
     ),
     h(
