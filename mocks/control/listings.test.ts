@@ -150,6 +150,25 @@ describe('getJournal', () => {
     expect((failed.body as { status: number }[]).map((e) => e.status)).toEqual([400]);
   });
 
+  test('keeps the newest entries under a limit, in either order', async () => {
+    const client = createTestClient();
+    await client.login();
+    for (const external of ['FIRST', 'SECOND', 'THIRD']) {
+      await client.call('POST', VALIDATE, client.account({ external_account_number: external }));
+    }
+    const read = async (order?: string) => {
+      const response = await client.call('GET', '/__mock/journal', undefined, {
+        query: { operation_id: 'validateAccount', limit: '2', ...(order ? { order } : {}) },
+      });
+      conforms('getJournal', response);
+      return (response.body as { body: { external_account_number: string } }[]).map(
+        (e) => e.body.external_account_number,
+      );
+    };
+    expect(await read()).toEqual(['SECOND', 'THIRD']);
+    expect(await read('newest_first')).toEqual(['THIRD', 'SECOND']);
+  });
+
   test('refuses a status filter that is no status', async () => {
     const client = createTestClient();
     const response = await client.call('GET', '/__mock/journal', undefined, {

@@ -124,7 +124,8 @@ function statusMatches(filter: string | undefined, status: number): boolean {
 
 /**
  * `getJournal`: the newest requests (control API reads are not kept), redacted, filtered by
- * operation and status, oldest or newest first, with or without their bodies.
+ * operation and status, the newest `limit` of them, oldest or newest first, with or without their
+ * bodies.
  */
 export const getJournal: ControlOperation<'getJournal'> = ({ query }, { service }) => {
   const bodies = query.bodies !== false;
@@ -135,8 +136,10 @@ export const getJournal: ControlOperation<'getJournal'> = ({ query }, { service 
         (query.operation_id === undefined || e.operationId === query.operation_id) &&
         statusMatches(query.status, e.status),
     );
+  // A limit keeps the newest entries whatever the order: a journal is read for what just
+  // happened (decision 019).
+  if (query.limit !== undefined) entries = entries.slice(-query.limit);
   if (query.order === 'newest_first') entries = entries.reverse();
-  if (query.limit !== undefined) entries = entries.slice(0, query.limit);
   return json(
     200,
     entries.map((e) => {

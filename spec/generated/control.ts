@@ -1554,7 +1554,7 @@ export interface operations {
                  */
                 order?: "oldest_first" | "newest_first";
                 /**
-                 * @description At most this many entries (after filtering and ordering).
+                 * @description The newest this many entries (after filtering), in the order asked for, as a request log's `limit` reads (decision 019).
                  * @example 100
                  */
                 limit?: number;
