@@ -216,7 +216,21 @@ test.describe('clock, processing and state', () => {
     const file = await (await download).path();
     expect(JSON.parse(readFileSync(file, 'utf8')).accounts).not.toEqual({});
 
+    // A reset asks first; cancelled, it changes nothing.
     await page.getByRole('button', { name: 'Reset the mock' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset the mock?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.locator('#accounts-table')).toContainText(EXAMPLE_EXTERNAL);
+    const kept = await iface.call(
+      'GET',
+      `/v1/data-import/account-transfer-status/DEMO_ENERGY/${EXAMPLE_EXTERNAL}/`,
+    );
+    expect(kept.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Reset the mock' }).click();
+    await confirm.getByRole('button', { name: 'Yes, reset the mock' }).click();
     await expectMessage(page, 'Reset the mock: 200');
     await expect(page.locator('#accounts-table')).toContainText('No account matches.');
     iface.renew();
@@ -240,6 +254,49 @@ test.describe('clock, processing and state', () => {
 });
 
 test.describe('an account', () => {
+  test('[PRC-8] [REG-8] [NOTE-8] its actions are enabled only in the state the interface accepts them in', async ({
+    page,
+    server,
+    iface,
+  }) => {
+    expect((await stage(iface, EXAMPLE_EXTERNAL)).status).toBe(201);
+    await openConsole(page, server);
+    await openAccount(page);
+    const processButton = page.getByRole('button', { name: 'Process the account' });
+    const flows = page.getByRole('button', { name: 'Send registration flows' });
+    const attach = page.getByRole('button', { name: 'Send', exact: true });
+    await expect(processButton).toBeEnabled();
+    await expect(flows).toBeDisabled();
+    await expect(attach).toBeDisabled();
+    await expect(page.locator('#account-actions-hint')).toContainText('process it first');
+
+    await processButton.click();
+    await expectMessage(page, 'Process the account: 201');
+    await expect(processButton).toBeDisabled();
+    await expect(flows).toBeEnabled();
+    await expect(attach).toBeEnabled();
+    await expect(page.locator('#account-actions-hint')).toContainText('Imported');
+  });
+
+  test('[REG-6] a refused meter point’s error_detail is shown as the service sent it', async ({
+    page,
+    server,
+    iface,
+  }) => {
+    await imported(iface);
+    await openConsole(page, server);
+    await openAccount(page);
+    const mpxn = (await page
+      .locator('[data-mpxn-status]')
+      .first()
+      .getAttribute('data-mpxn-status'))!;
+    await page.getByLabel(`Flow fault for ${mpxn}`).fill('TEN not current supplier');
+    await page.locator(`[data-key="set-fault-${mpxn}"]`).click();
+    await expectMessage(page, `Flow fault of ${mpxn}: 200`);
+    await page.getByRole('button', { name: 'Send registration flows' }).click();
+    await expectMessage(page, 'Send registration flows: 200 TEN not current supplier');
+  });
+
   test('[REG-6] a flow fault makes its registration flow answer REGISTRATION_FLOW_ERROR', async ({
     page,
     server,

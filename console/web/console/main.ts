@@ -118,8 +118,34 @@ function section(id: string, title: string, ...children: Child[]) {
 function report(what: string, answer: Answer) {
   const ok = answer.status < 400;
   message.className = `message ${ok ? 'status-ok' : 'status-bad'}`;
-  const body = answer.body as { detail?: string } | undefined;
-  message.textContent = `${what}: ${answer.status}${body?.detail ? ` ${body.detail}` : ''}`;
+  const said = serviceMessages(answer.body);
+  message.textContent = `${what}: ${answer.status}${said ? ` ${said}` : ''}`;
+}
+
+/** How many of an answer's messages the status line quotes. */
+const MESSAGES_SHOWN = 5;
+
+/**
+ * The messages the service put in an answer, word for word: its `detail` and every `error_detail`
+ * (a registration flow's meter point, a refused transaction, a 404's items), in the order sent.
+ */
+function serviceMessages(body: unknown): string {
+  const found: string[] = [];
+  const visit = (node: unknown, depth: number) => {
+    if (depth > 6 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, depth + 1);
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === 'detail' || key === 'error_detail') && typeof value === 'string') {
+        if (!found.includes(value)) found.push(value);
+      } else visit(value, depth + 1);
+    }
+  };
+  visit(body, 0);
+  const more = found.length - MESSAGES_SHOWN;
+  return [...found.slice(0, MESSAGES_SHOWN), ...(more > 0 ? [`and ${more} more`] : [])].join(' · ');
 }
 
 async function act(what: string, run: () => Promise<Answer>) {
@@ -129,6 +155,31 @@ async function act(what: string, run: () => Promise<Answer>) {
   report(what, answer);
   return answer;
 }
+
+/* ---------- reset, after a confirmation ---------- */
+/** A reset loses every account, note and journal entry: the person confirms it first. */
+const resetDialog: HTMLDialogElement = h(
+  'dialog',
+  { id: 'reset-dialog', 'aria-labelledby': 'reset-dialog-title' },
+  h('h3', { id: 'reset-dialog-title' }, 'Reset the mock?'),
+  h(
+    'p',
+    {},
+    'Every account, note, transaction, e-mail and journal entry is lost, and the configured state comes back. Export the state first to keep it.',
+  ),
+  h(
+    'form',
+    { method: 'dialog', class: 'row' },
+    h('button', { value: 'reset' }, 'Yes, reset the mock'),
+    h('button', { value: 'cancel', class: 'secondary', autofocus: true }, 'Cancel'),
+  ),
+);
+resetDialog.addEventListener('close', () => {
+  if (resetDialog.returnValue !== 'reset') return;
+  resetDialog.returnValue = '';
+  view.selected = undefined;
+  void act('Reset the mock', () => control('POST', 'reset'));
+});
 
 /** Renders a part only when its data changed, so that polling never disturbs the person. */
 function render(key: string, container: Element, data: unknown, build: () => Child) {
@@ -228,17 +279,8 @@ const stateSection = section(
       h(
         'div',
         { class: 'row' },
-        h(
-          'button',
-          {
-            type: 'button',
-            onclick: () => {
-              view.selected = undefined;
-              return act('Reset the mock', () => control('POST', 'reset'));
-            },
-          },
-          'Reset the mock',
-        ),
+        h('button', { type: 'button', onclick: () => resetDialog.showModal() }, 'Reset the mock'),
+        resetDialog,
         h(
           'button',
           { type: 'button', class: 'secondary', onclick: exportState },
@@ -772,6 +814,7 @@ function accountPanel(): Child {
     'div',
     { class: 'panel' },
     h('h3', { id: 'account-title', tabindex: '-1' }, `Account ${s.external} of ${s.code}`),
+    accountActionsHint,
     h(
       'p',
       {},
@@ -805,11 +848,17 @@ function accountPanel(): Child {
       },
       field('Operations team', processTeam, 'process-team'),
       field('Dry run', dryRun, 'process-dry-run'),
-      h('button', { type: 'submit' }, 'Process the account'),
+      h(
+        'button',
+        { type: 'submit', 'data-needs': 'staged', disabled: true },
+        'Process the account',
+      ),
       h(
         'button',
         {
           type: 'button',
+          'data-needs': 'imported',
+          disabled: true,
           onclick: () =>
             supplierAct(
               'Send registration flows',
@@ -844,7 +893,7 @@ function accountPanel(): Child {
         attachBody.id = 'attach-body';
         return attachBody;
       })(),
-      h('button', { type: 'submit' }, 'Send'),
+      h('button', { type: 'submit', 'data-needs': 'imported', disabled: true }, 'Send'),
     ),
     accountData,
   );
@@ -963,11 +1012,34 @@ function meterPointActions(s: { code: string; external: string }, mp: MeterPoint
   );
 }
 
+/** Why some of the account's actions are off: the interface would refuse them in this state. */
+const accountActionsHint = h('p', { id: 'account-actions-hint', class: 'muted' });
+const NEEDS: Record<string, string> = {
+  none: 'The mock holds no staged data for this account: stage it first.',
+  staged:
+    'Staged, not imported: process it first; registration flows and attached data need an imported account (REG-8, NOTE-8).',
+  imported: 'Imported: processing it again would be refused (PRC-8).',
+};
+
+/**
+ * Enables each of the account's actions only in the state the interface accepts it in: processing
+ * a staged account, registration flows and attached data on an imported one.
+ */
+function enableAccountActions(state: 'none' | 'staged' | 'imported') {
+  for (const button of accountDetail.querySelectorAll<HTMLButtonElement>('[data-needs]')) {
+    button.disabled = button.dataset.needs !== state;
+  }
+  accountActionsHint.textContent = NEEDS[state] ?? '';
+}
+
 async function refreshAccount() {
   const s = view.selected;
   if (!s) return;
   const path = `accounts/${encodeURIComponent(s.code)}/${encodeURIComponent(s.external)}`;
   const record = await control<AccountRecord>('GET', path);
+  enableAccountActions(
+    record.status !== 200 ? 'none' : record.body.status === 'imported' ? 'imported' : 'staged',
+  );
   if (record.status !== 200) {
     render('account-data', accountData, record.body, () =>
       h(
