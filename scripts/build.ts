@@ -7,7 +7,7 @@
  * 2. The spec documents as YAML beside their JSON, for the `./spec/*.yaml` exports.
  * 3. The reference's rule catalogue, which the contract suite's traceability report reads, and
  *    the fixtures' example population profiles and the browser pages' style sheets.
- * 4. The bins made executable.
+ * 4. The bins made executable, and last `dist/.build-complete`, the mark that dist/ is whole.
  * A type error fails the build: the package is only as good as what Node's own resolution of
  * the emitted imports allows. Why tsc and not a bundler: docs/decisions/009-packaging.md.
  */
@@ -52,4 +52,6 @@ for (const file of readdirSync(`${dist}bin`)) {
   if (file.endsWith('.js') && file.startsWith('data-import-'))
     chmodSync(`${dist}bin/${file}`, 0o755);
 }
+// Last: the mark that dist/ is whole, which `npm start` in a clone waits for (start-built.mjs).
+writeFileSync(`${dist}.build-complete`, `${new Date().toISOString()}\n`);
 console.log('build: dist/ written');
