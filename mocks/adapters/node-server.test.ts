@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dataImport } from '../../spec/index.ts';
@@ -28,6 +29,29 @@ describe('standalone server', () => {
       dataImport.checkResponse('validateAccount', 413, response.headers.get('content-type'), body)
         .problems,
     ).toEqual([]);
+  });
+
+  test('keeps an idle keep-alive connection open past Node’s default of 5 s', async () => {
+    // Node's default closes it after 5 s: a proxy reusing it then gets "socket hang up".
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; port: number }>((resolve, reject) => {
+        const req = request(`${base}/__mock/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, port: req.socket?.localPort ?? 0 }),
+          );
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const first = await get();
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    const second = await get();
+    agent.destroy();
+    expect(second.status).toBe(200);
+    // The same connection answered both: the server had not closed it.
+    expect(second.port).toBe(first.port);
   });
 
   test('answers JSON with a content length', async () => {

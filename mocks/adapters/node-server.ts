@@ -236,11 +236,19 @@ function sendRaw(res: ServerResponse, response: RawResponse, head: boolean) {
   res.end(head ? undefined : response.raw);
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Node closes one after 5 s by default; a
+ * client (a proxy such as Prism, a supplier's HTTP agent) that reuses it at that moment gets
+ * "socket hang up", which a busy machine makes likely. Idle connections are kept longer than
+ * the common clients' own idle limits, so that the client closes first, as proxies advise.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** A node:http server answering every request with the service, behind an optional hook. */
 export function createMockServer(service: MockService, options: MockServerOptions = {}): Server {
   const { hook } = options;
   const gate = requestGate(options.maintenance);
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     let entered = false;
     try {
       const bodyText = await readBody(req);
@@ -271,4 +279,8 @@ export function createMockServer(service: MockService, options: MockServerOption
       if (entered) gate.leave();
     }
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Headers must be allowed to take longer than an idle connection is kept (Node's rule).
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
