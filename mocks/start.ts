@@ -5,7 +5,6 @@
  * file, or an address that cannot be bound.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { parseOrigins } from '../console/server/cors.ts';
 import { createWebHook } from '../console/server/web-hook.ts';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
@@ -15,6 +14,14 @@ import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 import { openDataDir } from './server/data-dir.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 import { importStateFile, StateImportError } from './server/state-import.ts';
+import {
+  checkDataDir,
+  checkedOrigins,
+  checkReadableFile,
+  checkStateFile,
+  StartUpError,
+  storageErrorMessage,
+} from './start-checks.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -101,17 +108,46 @@ const options = program.opts<{
   quiet?: boolean;
 }>();
 
+/** Ends the command with one line and exit code 2 (a bad argument, path or file). */
+function refuse(message: string): never {
+  console.error(`data-import-mock: ${message}`);
+  process.exit(2);
+}
+
+// Every path and value is checked before anything is opened (mocks/start-checks.ts).
+let interfaceOrigins: '*' | string[] = '*';
+let controlOrigins: '*' | string[] = [];
+try {
+  interfaceOrigins = checkedOrigins(options.corsOrigins, '--cors-origins');
+  controlOrigins = checkedOrigins(options.controlOrigins, '--control-origins');
+  if (options.stateFile && options.dataDir) refuse('give --state-file or --data-dir, not both.');
+  if (options.importState && !options.dataDir) {
+    refuse('--import-state needs --data-dir (the control API imports smaller states).');
+  }
+  if (options.storeMemory !== undefined && !options.dataDir) {
+    refuse(
+      '--store-memory budgets the store of --data-dir; give --data-dir too (the state is in memory without it).',
+    );
+  }
+  if (options.config) checkReadableFile(options.config, '--config');
+  if (options.importState) checkReadableFile(options.importState, '--import-state');
+  if (options.dataDir) checkDataDir(options.dataDir);
+  if (options.stateFile) checkStateFile(options.stateFile);
+} catch (error) {
+  if (error instanceof StartUpError) refuse(error.message);
+  throw error;
+}
+
+/** What the storage is, for a message about an error met while opening it. */
+const storage = options.stateFile
+  ? `--state-file ${options.stateFile}`
+  : options.dataDir
+    ? `--data-dir ${options.dataDir}`
+    : 'the mock';
+
 try {
   const config = options.config ? loadConfigFile(options.config) : defaultConfig;
   const env = nodeEnv();
-  if (options.stateFile && options.dataDir) {
-    console.error('Give --state-file or --data-dir, not both.');
-    process.exit(2);
-  }
-  if (options.importState && !options.dataDir) {
-    console.error('--import-state needs --data-dir (the control API imports smaller states).');
-    process.exit(2);
-  }
   if (options.importState && options.dataDir) {
     const imported = await importStateFile(options.importState, options.dataDir);
     if (!options.quiet) {
@@ -133,8 +169,8 @@ try {
       service: mock.service,
       apiKey: options.config ? undefined : DEMO_API_KEY,
       cors: {
-        interfaceOrigins: parseOrigins(options.corsOrigins),
-        controlOrigins: parseOrigins(options.controlOrigins),
+        interfaceOrigins,
+        controlOrigins,
       },
     }),
   });
@@ -174,5 +210,9 @@ try {
     console.error(error.message);
     process.exit(2);
   }
+  // A file system error while opening the storage (a disk that filled, a permission that changed
+  // since the checks): one line, exit code 2. Anything else is a fault of the mock: its stack.
+  const message = storageErrorMessage(error, storage);
+  if (message) refuse(message);
   throw error;
 }
