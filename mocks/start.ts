@@ -57,11 +57,11 @@ const program = new Command()
   )
   .option(
     '-d, --data-dir <dir>',
-    'keep the state in an embedded store in this folder (millions of accounts; decision 012)',
+    'keep the state in an embedded store in this folder (millions of accounts; docs/decisions/012-durable-store-and-performance-record.md)',
   )
   .option(
     '--store-memory <MiB>',
-    'with --data-dir: the store pages kept mapped before the store lets go of them between requests (env STORE_MEMORY_MIB, default 512, 0 never; decision 017)',
+    'with --data-dir: the store pages kept mapped before the store lets go of them between requests (env STORE_MEMORY_MIB, default 512, 0 never; docs/decisions/017-store-memory.md)',
     mebibytes,
   )
   .option(
@@ -82,7 +82,9 @@ const program = new Command()
   .option('-V, --version', 'print the kit version')
   .addHelpText(
     'after',
-    '\nExit codes: 0 after SIGINT or SIGTERM; 2 for a bad argument, configuration or state file,\n' +
+    '\nThe documents cited are in the kit: at these paths in a clone, under dist/ in the package\n' +
+      '(node_modules/data-import-contract-kit/dist/docs/decisions/).\n' +
+      '\nExit codes: 0 after SIGINT or SIGTERM; 2 for a bad argument, configuration or state file,\n' +
       'or an address that cannot be bound.',
   )
   .showHelpAfterError()
