@@ -22,11 +22,15 @@ writeFileSync(aFile, 'not a folder\n');
  * Runs the command on a free loopback port. A command that starts listening (its banner) is
  * stopped at once and reported as `started`: the test then fails on its exit code, not on a hang.
  */
-function runMock(args: string[]): Promise<{ code: number | 'started'; err: string }> {
+function runMock(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | 'started'; err: string }> {
+  const port = env.PORT ? [] : ['--port', '0'];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'bin/data-import-mock.ts', '--port', '0', '--host', '127.0.0.1', ...args],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--import', 'tsx', 'bin/data-import-mock.ts', ...port, '--host', '127.0.0.1', ...args],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
   let err = '';
@@ -125,6 +129,24 @@ describe('data-import-mock start-up', () => {
     expect(code).toBe(2);
     expectOneLine(err, /--store-memory .*--data-dir/);
   }, 0);
+
+  test.each([
+    ['PORT', 'abc', [] as string[], /PORT=abc: must be a port number 0-65535/],
+    [
+      'STORE_MEMORY_MIB',
+      'lots',
+      ['--data-dir', join(dir, 'store-env')],
+      /STORE_MEMORY_MIB=lots: must be a whole number of MiB/,
+    ],
+  ])(
+    '%s=%s in the environment is refused with exit code 2, as the option would be',
+    async (name, value, args, message) => {
+      const { code, err } = await runMock(args, { [name]: value });
+      expect(code).toBe(2);
+      expectOneLine(err, message);
+    },
+    0,
+  );
 
   test('a configuration value out of its choices gets a message listing the choices', async () => {
     const config = join(dir, 'bad.yaml');

@@ -43,12 +43,7 @@ const program = new Command()
   .description(
     'The Data-Import mock: the interface under /v1/ and the operator control API under /__mock/.',
   )
-  .option(
-    '-p, --port <port>',
-    'port to listen on (env PORT)',
-    port,
-    port(process.env.PORT ?? '4010'),
-  )
+  .option('-p, --port <port>', 'port to listen on (env PORT, default 4010)', port)
   .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
   .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
   .option(
@@ -98,7 +93,7 @@ try {
   process.exit(error.exitCode === 0 ? 0 : 2);
 }
 const options = program.opts<{
-  port: number;
+  port?: number;
   host: string;
   config?: string;
   stateFile?: string;
@@ -119,6 +114,19 @@ function refuse(message: string): never {
 // Every path and value is checked before anything is opened (mocks/start-checks.ts).
 let interfaceOrigins: '*' | string[] = '*';
 let controlOrigins: '*' | string[] = [];
+/** A setting from the environment, read by the option's own parser; a bad one is refused. */
+function fromEnv<T>(name: string, parse: (value: string) => T): T | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  try {
+    return parse(value);
+  } catch (error) {
+    refuse(`${name}=${value}: ${(error as Error).message}.`);
+  }
+}
+
+const listenPort = options.port ?? fromEnv('PORT', port) ?? 4010;
+const storeMemory = options.storeMemory ?? fromEnv('STORE_MEMORY_MIB', mebibytes);
 try {
   interfaceOrigins = checkedOrigins(options.corsOrigins, '--cors-origins');
   controlOrigins = checkedOrigins(options.controlOrigins, '--control-origins');
@@ -159,7 +167,7 @@ try {
     }
   }
   const dataDir = options.dataDir
-    ? openDataDir(options.dataDir, { memoryBudgetMiB: options.storeMemory })
+    ? openDataDir(options.dataDir, { memoryBudgetMiB: storeMemory })
     : undefined;
   const saved = options.stateFile ? loadStateFile(options.stateFile) : dataDir?.state;
   const write = options.stateFile ? createStateWriter(options.stateFile) : dataDir?.write;
@@ -179,12 +187,12 @@ try {
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === 'EADDRINUSE'
-        ? `Port ${options.port} on ${options.host} is in use; choose another with --port or PORT.`
-        : `Cannot listen on ${options.host}:${options.port}: ${error.message}`,
+        ? `Port ${listenPort} on ${options.host} is in use; choose another with --port or PORT.`
+        : `Cannot listen on ${options.host}:${listenPort}: ${error.message}`,
     );
     process.exit(2);
   });
-  server.listen(options.port, options.host, () => {
+  server.listen(listenPort, options.host, () => {
     const address = server.address() as { port: number };
     const base = `http://${options.host}:${address.port}`;
     if (!options.quiet) {
