@@ -111,9 +111,6 @@ function refuse(message: string): never {
   process.exit(2);
 }
 
-// Every path and value is checked before anything is opened (mocks/start-checks.ts).
-let interfaceOrigins: '*' | string[] = '*';
-let controlOrigins: '*' | string[] = [];
 /** A setting from the environment, read by the option's own parser; a bad one is refused. */
 function fromEnv<T>(name: string, parse: (value: string) => T): T | undefined {
   const value = process.env[name];
@@ -127,6 +124,10 @@ function fromEnv<T>(name: string, parse: (value: string) => T): T | undefined {
 
 const listenPort = options.port ?? fromEnv('PORT', port) ?? 4010;
 const storeMemory = options.storeMemory ?? fromEnv('STORE_MEMORY_MIB', mebibytes);
+
+// Every path and value is checked before anything is opened (mocks/start-checks.ts).
+let interfaceOrigins: '*' | string[] = '*';
+let controlOrigins: '*' | string[] = [];
 try {
   interfaceOrigins = checkedOrigins(options.corsOrigins, '--cors-origins');
   controlOrigins = checkedOrigins(options.controlOrigins, '--control-origins');
