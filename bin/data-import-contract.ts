@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
   CONTRACT_MODES,
+  checkReportsDir,
   readSettings,
   requireCredentials,
   SettingsError,
@@ -109,6 +110,8 @@ try {
   Object.assign(env, parsed.env);
   // The same reader the config and every worker use: a wrong value stops here with exit code 2.
   const settings = readSettings(env);
+  // Reports are written at the end of a run: a folder that cannot take them stops it before.
+  checkReportsDir(settings.reportsDir);
   // A missing credential is known before the run when the mode is given.
   if (settings.mode && settings.mode !== 'mock') requireCredentials(settings, settings.mode);
 } catch (error) {

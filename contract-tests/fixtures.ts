@@ -29,7 +29,6 @@ import {
   type PayloadContext,
   processRequest,
   seedFor,
-  utcToday,
 } from './support/payloads.ts';
 import { redactText, registerSecret } from './support/redact.ts';
 import {
@@ -39,6 +38,7 @@ import {
   requireCredentials,
 } from './support/settings.ts';
 import { SOFT_ANNOTATIONS, type SoftSource } from './support/sources.ts';
+import { targetTime, utcDate } from './support/target-clock.ts';
 
 export { expect };
 
@@ -280,12 +280,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 
-  payloads: async ({ settings, accounts }, use, testInfo) => {
+  payloads: async ({ settings, accounts, request }, use, testInfo) => {
+    // Dated by the target's clock, not the runner's (support/target-clock.ts).
+    const time = await targetTime(request, settings.controlURL);
     const context: PayloadContext = {
       seed: seedFor(testInfo.titlePath.slice(1).join(' › ')),
-      today: utcToday(),
+      today: utcDate(time.now),
     };
     testInfo.annotations.push({ type: 'seed', description: String(context.seed) });
+    testInfo.annotations.push({ type: 'today', description: `${context.today} (${time.source})` });
     await use({
       context,
       domesticAccount: (supplier = settings.importSupplier) =>

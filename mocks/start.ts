@@ -5,7 +5,6 @@
  * file, or an address that cannot be bound.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { parseOrigins } from '../console/server/cors.ts';
 import { createWebHook } from '../console/server/web-hook.ts';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
@@ -15,6 +14,14 @@ import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 import { openDataDir } from './server/data-dir.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 import { importStateFile, StateImportError } from './server/state-import.ts';
+import {
+  checkDataDir,
+  checkedOrigins,
+  checkReadableFile,
+  checkStateFile,
+  StartUpError,
+  storageErrorMessage,
+} from './start-checks.ts';
 
 function port(value: string): number {
   const n = Number(value);
@@ -36,12 +43,7 @@ const program = new Command()
   .description(
     'The Data-Import mock: the interface under /v1/ and the operator control API under /__mock/.',
   )
-  .option(
-    '-p, --port <port>',
-    'port to listen on (env PORT)',
-    port,
-    port(process.env.PORT ?? '4010'),
-  )
+  .option('-p, --port <port>', 'port to listen on (env PORT, default 4010)', port)
   .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
   .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
   .option(
@@ -50,11 +52,11 @@ const program = new Command()
   )
   .option(
     '-d, --data-dir <dir>',
-    'keep the state in an embedded store in this folder (millions of accounts; decision 012)',
+    'keep the state in an embedded store in this folder (millions of accounts; docs/decisions/012-durable-store-and-performance-record.md)',
   )
   .option(
     '--store-memory <MiB>',
-    'with --data-dir: the store pages kept mapped before the store lets go of them between requests (env STORE_MEMORY_MIB, default 512, 0 never; decision 017)',
+    'with --data-dir: the store pages kept mapped before the store lets go of them between requests (env STORE_MEMORY_MIB, default 512, 0 never; docs/decisions/017-store-memory.md)',
     mebibytes,
   )
   .option(
@@ -75,7 +77,9 @@ const program = new Command()
   .option('-V, --version', 'print the kit version')
   .addHelpText(
     'after',
-    '\nExit codes: 0 after SIGINT or SIGTERM; 2 for a bad argument, configuration or state file,\n' +
+    '\nThe documents cited are in the kit: at these paths in a clone, under dist/ in the package\n' +
+      '(node_modules/data-import-contract-kit/dist/docs/decisions/).\n' +
+      '\nExit codes: 0 after SIGINT or SIGTERM; 2 for a bad argument, configuration or state file,\n' +
       'or an address that cannot be bound.',
   )
   .showHelpAfterError()
@@ -89,7 +93,7 @@ try {
   process.exit(error.exitCode === 0 ? 0 : 2);
 }
 const options = program.opts<{
-  port: number;
+  port?: number;
   host: string;
   config?: string;
   stateFile?: string;
@@ -101,17 +105,60 @@ const options = program.opts<{
   quiet?: boolean;
 }>();
 
+/** Ends the command with one line and exit code 2 (a bad argument, path or file). */
+function refuse(message: string): never {
+  console.error(`data-import-mock: ${message}`);
+  process.exit(2);
+}
+
+/** A setting from the environment, read by the option's own parser; a bad one is refused. */
+function fromEnv<T>(name: string, parse: (value: string) => T): T | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  try {
+    return parse(value);
+  } catch (error) {
+    refuse(`${name}=${value}: ${(error as Error).message}.`);
+  }
+}
+
+const listenPort = options.port ?? fromEnv('PORT', port) ?? 4010;
+const storeMemory = options.storeMemory ?? fromEnv('STORE_MEMORY_MIB', mebibytes);
+
+// Every path and value is checked before anything is opened (mocks/start-checks.ts).
+let interfaceOrigins: '*' | string[] = '*';
+let controlOrigins: '*' | string[] = [];
+try {
+  interfaceOrigins = checkedOrigins(options.corsOrigins, '--cors-origins');
+  controlOrigins = checkedOrigins(options.controlOrigins, '--control-origins');
+  if (options.stateFile && options.dataDir) refuse('give --state-file or --data-dir, not both.');
+  if (options.importState && !options.dataDir) {
+    refuse('--import-state needs --data-dir (the control API imports smaller states).');
+  }
+  if (options.storeMemory !== undefined && !options.dataDir) {
+    refuse(
+      '--store-memory budgets the store of --data-dir; give --data-dir too (the state is in memory without it).',
+    );
+  }
+  if (options.config) checkReadableFile(options.config, '--config');
+  if (options.importState) checkReadableFile(options.importState, '--import-state');
+  if (options.dataDir) checkDataDir(options.dataDir);
+  if (options.stateFile) checkStateFile(options.stateFile);
+} catch (error) {
+  if (error instanceof StartUpError) refuse(error.message);
+  throw error;
+}
+
+/** What the storage is, for a message about an error met while opening it. */
+const storage = options.stateFile
+  ? `--state-file ${options.stateFile}`
+  : options.dataDir
+    ? `--data-dir ${options.dataDir}`
+    : 'the mock';
+
 try {
   const config = options.config ? loadConfigFile(options.config) : defaultConfig;
   const env = nodeEnv();
-  if (options.stateFile && options.dataDir) {
-    console.error('Give --state-file or --data-dir, not both.');
-    process.exit(2);
-  }
-  if (options.importState && !options.dataDir) {
-    console.error('--import-state needs --data-dir (the control API imports smaller states).');
-    process.exit(2);
-  }
   if (options.importState && options.dataDir) {
     const imported = await importStateFile(options.importState, options.dataDir);
     if (!options.quiet) {
@@ -121,7 +168,7 @@ try {
     }
   }
   const dataDir = options.dataDir
-    ? openDataDir(options.dataDir, { memoryBudgetMiB: options.storeMemory })
+    ? openDataDir(options.dataDir, { memoryBudgetMiB: storeMemory })
     : undefined;
   const saved = options.stateFile ? loadStateFile(options.stateFile) : dataDir?.state;
   const write = options.stateFile ? createStateWriter(options.stateFile) : dataDir?.write;
@@ -133,20 +180,20 @@ try {
       service: mock.service,
       apiKey: options.config ? undefined : DEMO_API_KEY,
       cors: {
-        interfaceOrigins: parseOrigins(options.corsOrigins),
-        controlOrigins: parseOrigins(options.controlOrigins),
+        interfaceOrigins,
+        controlOrigins,
       },
     }),
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === 'EADDRINUSE'
-        ? `Port ${options.port} on ${options.host} is in use; choose another with --port or PORT.`
-        : `Cannot listen on ${options.host}:${options.port}: ${error.message}`,
+        ? `Port ${listenPort} on ${options.host} is in use; choose another with --port or PORT.`
+        : `Cannot listen on ${options.host}:${listenPort}: ${error.message}`,
     );
     process.exit(2);
   });
-  server.listen(options.port, options.host, () => {
+  server.listen(listenPort, options.host, () => {
     const address = server.address() as { port: number };
     const base = `http://${options.host}:${address.port}`;
     if (!options.quiet) {
@@ -174,5 +221,9 @@ try {
     console.error(error.message);
     process.exit(2);
   }
+  // A file system error while opening the storage (a disk that filled, a permission that changed
+  // since the checks): one line, exit code 2. Anything else is a fault of the mock: its stack.
+  const message = storageErrorMessage(error, storage);
+  if (message) refuse(message);
   throw error;
 }

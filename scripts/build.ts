@@ -5,8 +5,9 @@
  *    inlined, since the .ts files are not shipped) for every non-test file of the public
  *    directories; the spec's JSON bundles come along because spec/index.ts imports them.
  * 2. The spec documents as YAML beside their JSON, for the `./spec/*.yaml` exports.
- * 3. The reference's rule catalogue, which the contract suite's traceability report reads, and
- *    the fixtures' example population profiles and the browser pages' style sheets.
+ * 3. The documents the help texts and READMEs cite (the decisions, the fixtures' and suite's
+ *    READMEs), the reference's rule catalogue, which the contract suite's traceability report
+ *    reads, the fixtures' example population profiles and the browser pages' style sheets.
  * 4. The bins made executable, and last `dist/.build-complete`, the mark that dist/ is whole.
  * A type error fails the build: the package is only as good as what Node's own resolution of
  * the emitted imports allows. Why tsc and not a bundler: docs/decisions/009-packaging.md.
@@ -16,6 +17,7 @@ import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
+import { copyDocuments } from './build-documents.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist/`;
@@ -39,14 +41,13 @@ for (const name of ['openapi', 'control']) {
   );
 }
 
-cpSync(`${root}docs/reference/`, `${dist}docs/reference/`, { recursive: true });
+// The documents the help texts and READMEs cite, the reference's rule catalogue and the example
+// population profiles, at their clone paths under dist/ (scripts/build-documents.ts).
+copyDocuments(root, dist);
 // The browser pages' style sheets (their scripts are compiled above; the mock's server bundles
 // them with esbuild on first request, console/server/bundles.ts).
 for (const sheet of ['console.css', 'docs.css'])
   cpSync(`${root}console/web/${sheet}`, `${dist}console/web/${sheet}`);
-
-// The example population profiles the fixtures README points to (`--profile FILE`).
-cpSync(`${root}fixtures/profiles/`, `${dist}fixtures/profiles/`, { recursive: true });
 
 for (const file of readdirSync(`${dist}bin`)) {
   if (file.endsWith('.js') && file.startsWith('data-import-'))

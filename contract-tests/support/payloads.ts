@@ -4,8 +4,9 @@
  * spec/ and fixtures/.
  *
  * Every builder takes a {@link PayloadContext}: the seed (stable per test, so a failure can be
- * reproduced; CONTRACT_SEED varies it) and the day the data is generated for (the current UTC
- * date, so that nothing is dated after the target's today).
+ * reproduced; CONTRACT_SEED varies it) and the day the data is generated for: the target's today,
+ * read from its clock (support/target-clock.ts), so that nothing is dated after it however the
+ * target's clock and the runner's differ.
  *
  * @example
  * const account = domesticAccount(supplier, accounts.next(), context);
@@ -19,11 +20,6 @@ type Json = Record<string, unknown>;
 export interface PayloadContext {
   seed: number;
   today: string;
-}
-
-/** The current UTC date, `YYYY-MM-DD`. */
-export function utcToday(): string {
-  return new Date().toISOString().slice(0, 10);
 }
 
 /** A stable seed for a name (a test's title path), varied by CONTRACT_SEED. */

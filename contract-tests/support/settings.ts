@@ -7,6 +7,8 @@
  * BASE_URL=https://import.example.com API_KEY=... CONTRACT_MODE=safe npx playwright test
  */
 
+import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { type TokenFieldNames, tokenFieldNames } from './obtain-token.ts';
 
 /**
@@ -110,6 +112,46 @@ export function parseMode(value: string | undefined): ContractMode | undefined {
   return mode as ContractMode;
 }
 
+/** Refuses a numeric setting that is not a whole number in its range (it would become NaN). */
+function checkWholeNumber(env: NodeJS.ProcessEnv, name: string, min: number, max: number): void {
+  const value = env[name];
+  if (value === undefined || value === '') return;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new SettingsError(
+      `${name} must be a whole number from ${min} to ${max} (received "${value}").`,
+    );
+  }
+}
+
+/**
+ * Checks, before a run, that the reports folder (CONTRACT_REPORTS_DIR) exists or can be created
+ * and takes new files: a run must not end without its reports, nor hang in a reporter (Node's
+ * recursive mkdir loops on a path under /proc). Missing levels are created one at a time.
+ */
+export function checkReportsDir(path: string): void {
+  const what = `CONTRACT_REPORTS_DIR ${path}`;
+  const folder = resolve(path);
+  const missing: string[] = [];
+  let existing = folder;
+  while (!existsSync(existing) && dirname(existing) !== existing) {
+    missing.unshift(existing);
+    existing = dirname(existing);
+  }
+  if (!statSync(existing).isDirectory()) {
+    throw new SettingsError(`${what}: ${existing} is a file, not a folder.`);
+  }
+  const probe = join(folder, `.write-check-${process.pid}`);
+  try {
+    for (const level of missing) mkdirSync(level);
+    closeSync(openSync(probe, 'wx'));
+    unlinkSync(probe);
+  } catch (error) {
+    throw new SettingsError(
+      `${what}: cannot create or write the folder (${(error as Error).message.replace(/,\s.*$/s, '')}).`,
+    );
+  }
+}
+
 /**
  * Reads the settings from the environment. Throws {@link SettingsError} for a wrong value; a
  * missing credential is reported by {@link requireCredentials} once the mode is known.
@@ -122,6 +164,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ContractSett
     : checkUrl('BASE_URL', env.BASE_URL as string);
   const controlURL = env.CONTROL_URL ? checkUrl('CONTROL_URL', env.CONTROL_URL) : baseURL;
   const mode = parseMode(env.CONTRACT_MODE_RESOLVED ?? env.CONTRACT_MODE);
+  checkWholeNumber(env, 'CONTRACT_SEED', 0, 2 ** 32 - 1);
+  checkWholeNumber(env, 'CONTRACT_WORKERS', 1, 64);
   let tokenFields: TokenFieldNames;
   try {
     tokenFields = tokenFieldNames(env);

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { mockControl } from '../../spec/index.ts';
+import { type FieldError, mockControl, pointerToAttr } from '../../spec/index.ts';
 import type { MockConfig } from '../defaults.ts';
 import { snakeDocument } from '../domain/state-document.ts';
 
@@ -22,6 +22,21 @@ function isLegacyConfig(parsed: unknown): parsed is Record<string, unknown> {
     parsed !== null &&
     ['apiKeys', 'operationsTeams'].some((key) => key in parsed)
   );
+}
+
+/**
+ * The allowed values of each field whose value is not one of them: a person editing a file by
+ * hand needs the list, which the interface-shaped detail ("... is not a valid choice.") omits.
+ */
+function choicesByAttr(parsed: unknown): Map<string, string[]> {
+  const choices = new Map<string, string[]>();
+  for (const error of mockControl.rawSchemaErrors('MockConfig', parsed)) {
+    const allowed = (error.params as { allowedValues?: unknown }).allowedValues;
+    if (error.keyword === 'enum' && Array.isArray(allowed)) {
+      choices.set(pointerToAttr(error.instancePath), allowed.map(String));
+    }
+  }
+  return choices;
 }
 
 /**
@@ -47,9 +62,12 @@ export function loadConfigFile(
   }
   const errors = mockControl.validateSchema('MockConfig', parsed);
   if (errors.length > 0) {
-    throw new ConfigFileError(
-      `Config file ${path} is not valid:\n${errors.map((e) => `  ${e.attr}: ${e.detail}`).join('\n')}`,
-    );
+    const choices = choicesByAttr(parsed);
+    const line = (e: FieldError) => {
+      const allowed = e.code === 'invalid_choice' ? choices.get(e.attr) : undefined;
+      return `  ${e.attr}: ${e.detail}${allowed ? ` Choices: ${allowed.join(', ')}.` : ''}`;
+    };
+    throw new ConfigFileError(`Config file ${path} is not valid:\n${errors.map(line).join('\n')}`);
   }
   return parsed as MockConfig;
 }

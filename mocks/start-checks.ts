@@ -1,0 +1,149 @@
+/**
+ * The standalone mock's start-up checks (mocks/start.ts): every path and value of the command
+ * line is checked before anything is opened, so that a bad one ends the command with one line
+ * that names the option and exit code 2, as its help promises, instead of a stack trace from
+ * deep inside a store (or, for a folder under /proc, a start-up that never ends: Node's recursive
+ * mkdir loops there).
+ */
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseOrigins } from '../console/server/cors.ts';
+
+/** A path or value of the command line the mock cannot start with; the message says why. */
+export class StartUpError extends Error {
+  override name = 'StartUpError';
+}
+
+/** The short form of a file system error: its code and what it means (`ENOENT: no such ...`). */
+function reason(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  if (typeof e.code === 'string') {
+    const text = e.message.replace(/,\s.*$/s, '');
+    return text.startsWith(e.code) ? text : `${e.code}: ${text}`;
+  }
+  return e instanceof Error ? e.message : String(error);
+}
+
+/** Creates and removes a file in a folder: the only proof that the folder takes new files. */
+function probeWritable(folder: string, what: string): void {
+  const probe = join(folder, `.write-check-${process.pid}`);
+  try {
+    closeSync(openSync(probe, 'wx'));
+    unlinkSync(probe);
+  } catch (error) {
+    throw new StartUpError(`${what}: cannot write in ${folder} (${reason(error)}).`);
+  }
+}
+
+/**
+ * Checks `--data-dir`: an existing folder that takes new files, or one that can be created
+ * (each missing level in turn, so that a path the file system refuses, such as one under /proc,
+ * is refused at once).
+ */
+export function checkDataDir(path: string, option = '--data-dir'): void {
+  const what = `${option} ${path}`;
+  const folder = resolve(path);
+  const missing: string[] = [];
+  let existing = folder;
+  while (!existsSync(existing)) {
+    missing.unshift(existing);
+    const parent = dirname(existing);
+    if (parent === existing) break;
+    existing = parent;
+  }
+  if (!statSync(existing).isDirectory()) {
+    throw new StartUpError(`${what}: ${existing} is a file, not a folder.`);
+  }
+  for (const level of missing) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      throw new StartUpError(`${what}: cannot create the folder ${level} (${reason(error)}).`);
+    }
+  }
+  probeWritable(folder, what);
+}
+
+/**
+ * Checks `--state-file`: a regular file that can be read and replaced, or none yet in an
+ * existing folder that takes new files (the state is written to a file beside it, then renamed).
+ */
+export function checkStateFile(path: string, option = '--state-file'): void {
+  const what = `${option} ${path}`;
+  const file = resolve(path);
+  const folder = dirname(file);
+  if (!existsSync(folder)) throw new StartUpError(`${what}: the folder ${folder} does not exist.`);
+  if (!statSync(folder).isDirectory()) {
+    throw new StartUpError(`${what}: ${folder} is a file, not a folder.`);
+  }
+  if (existsSync(file)) {
+    if (!statSync(file).isFile()) {
+      throw new StartUpError(`${what}: ${basename(file)} is not a regular file.`);
+    }
+    try {
+      accessSync(file, constants.R_OK | constants.W_OK);
+    } catch (error) {
+      throw new StartUpError(`${what}: cannot read and write it (${reason(error)}).`);
+    }
+  }
+  probeWritable(folder, what);
+}
+
+/** Checks a file the mock only reads (`--config`, `--import-state`): a readable regular file. */
+export function checkReadableFile(path: string, option: string): void {
+  const what = `${option} ${path}`;
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+    accessSync(path, constants.R_OK);
+  } catch (error) {
+    throw new StartUpError(`${what}: cannot read it (${reason(error)}).`);
+  }
+  if (!isFile) throw new StartUpError(`${what}: not a regular file.`);
+}
+
+/**
+ * Reads an origin list (`*`, `none`, or comma-separated origins such as
+ * `https://app.example.com,http://localhost:3000`) and refuses an entry that is not an origin: a
+ * typo would otherwise shut out the page it meant to let in, with nothing said.
+ */
+export function checkedOrigins(value: string, option: string): '*' | string[] {
+  const origins = parseOrigins(value);
+  if (origins === '*') return origins;
+  for (const origin of origins) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin) {
+      throw new StartUpError(
+        `${option}: "${origin}" is not an origin (scheme://host[:port], such as https://app.example.com); give *, none, or a comma-separated list of origins.`,
+      );
+    }
+  }
+  return origins;
+}
+
+/**
+ * The one-line message of an error met while opening the storage (an error of the file system,
+ * such as a disk that fills or a permission that changes between the check and the opening).
+ * Undefined for any other error, which is a fault of the mock and keeps its stack.
+ */
+export function storageErrorMessage(error: unknown, what: string): string | undefined {
+  const e = error as NodeJS.ErrnoException;
+  if (!(e instanceof Error) || typeof e.code !== 'string' || !/^E[A-Z]+$/.test(e.code)) {
+    return undefined;
+  }
+  return `${what}: cannot use it (${reason(error)}).`;
+}
