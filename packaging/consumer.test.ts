@@ -1,19 +1,30 @@
 /**
- * The kit as its users get it: `npm pack`, then a fresh project outside the repository that
- * installs only the tarball, msw and vitest from the registry. There, the public entries load in
- * plain Node, a TypeScript consumer type-checks, the three commands answer, and the README's
- * examples run exactly as printed, in order, against a fresh `data-import-mock` (the only change
- * is the port: the README's 4010 becomes a free one).
+ * The kit as its users get it: the packed tarball (packaging/consumer-project.ts builds it once
+ * per state of the sources), then a fresh project outside the repository that installs only the
+ * tarball, msw and vitest from the registry. There, the public entries load in plain Node, a
+ * TypeScript consumer type-checks, the three commands answer, and the README's examples run
+ * exactly as printed, in order, against a fresh `data-import-mock` (the only change is the port:
+ * the README's 4010 becomes a free one).
  *
+ * No test here has a time limit that load can reach: each has a hang guard of many minutes.
  * Everything lives in one temporary directory that is removed afterwards; npm's own download
  * cache is used as npm always does.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  failure,
+  HANG_GUARD_MS,
+  type PackedKit,
+  packedKit,
+  root,
+  run,
+  startMock,
+  stop,
+} from './consumer-project.ts';
 import {
   matchesSample,
   readmeExamples,
@@ -22,138 +33,23 @@ import {
   shellCommands,
 } from './readme-examples.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const kit = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
   devDependencies: Record<string, string>;
 };
 const README_BASE = 'http://127.0.0.1:4010';
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * The environment of everything the consumer runs: the machine's basics only, so that nothing of
- * the repository leaks in (npm's `npm_config_*` of `npm test`, the repository's node_modules/.bin
- * on PATH, the contract suite's settings).
- */
-function consumerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const path = (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((dir) => !dir.includes('node_modules'))
-    .join(delimiter);
-  const keep = ['HOME', 'TMPDIR', 'LANG', 'CI', 'npm_config_registry'];
-  const env: NodeJS.ProcessEnv = { PATH: path, NO_COLOR: '1', FORCE_COLOR: '0' };
-  for (const name of keep) if (process.env[name]) env[name] = process.env[name];
-  return { ...env, ...extra };
-}
-
-function run(
-  command: string,
-  args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
-): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? consumerEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      stop(child);
-      reject(new Error(`${command} ${args.join(' ')} timed out\n${stdout}\n${stderr}`));
-    }, options.timeoutMs ?? 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** Stops a process this test started, with the processes it started (its own group). */
-function stop(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
-
-/** A running `data-import-mock` and its base URL. */
-interface StartedMock {
-  child: ChildProcess;
-  base: string;
-}
-
-/** Starts the mock with a shell command line (a free port is added) and waits for its banner. */
-function startMock(cwd: string, commandLine: string): Promise<StartedMock> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `exec ${commandLine} --port 0`], {
-      cwd,
-      env: consumerEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let out = '';
-    const timer = setTimeout(() => {
-      stop(child);
-      reject(new Error(`the mock did not start:\n${out}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      const banner = /Data-Import mock on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (banner) {
-        clearTimeout(timer);
-        resolve({ child, base: banner[1] as string });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the mock stopped (exit ${code}):\n${out}`));
-    });
-  });
-}
-
-function failure(what: string, result: Result): string {
-  return `${what} exited ${result.code}\n--- stdout\n${result.stdout.slice(-6000)}\n--- stderr\n${result.stderr.slice(-6000)}`;
-}
+/** A hang guard for a test, past every guard of the steps it runs. */
+const GUARD = { timeout: 3 * HANG_GUARD_MS };
 
 let work: string;
 let app: string;
-let packed: string[];
+let packed: PackedKit;
 const started: ChildProcess[] = [];
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kit-consumer-'));
-  // npm pack runs `prepack`, so the tarball holds a build of the sources as they are now.
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', work], {
-    cwd: root,
-    env: consumerEnv(),
-    timeoutMs: 180_000,
-  });
-  expect(pack.code, failure('npm pack', pack)).toBe(0);
-  const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as {
-    filename: string;
-    files: { path: string }[];
-  }[];
-  packed = (info?.files ?? []).map((f) => f.path);
+  packed = await packedKit();
   app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(
@@ -165,24 +61,21 @@ beforeAll(async () => {
     'npm',
     [
       'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      join(work, info?.filename as string),
+      packed.tarball,
       `msw@${kit.devDependencies.msw}`,
       `vitest@${kit.devDependencies.vitest}`,
     ],
-    { cwd: app, timeoutMs: 240_000 },
+    { cwd: app },
   );
   expect(install.code, failure('npm install', install)).toBe(0);
-}, 420_000);
+}, 3 * HANG_GUARD_MS);
 
 afterAll(() => {
   for (const child of started) stop(child);
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe('the packed package', () => {
+describe('the packed package', GUARD, () => {
   test('holds the built entries, bins, documents and licence, and no tests or harness', () => {
     for (const file of [
       'package.json',
@@ -205,9 +98,9 @@ describe('the packed package', () => {
       'dist/playwright.config.js',
       'dist/contract-tests/lifecycle.spec.js',
     ]) {
-      expect(packed, file).toContain(file);
+      expect(packed.files, file).toContain(file);
     }
-    const unwanted = packed.filter(
+    const unwanted = packed.files.filter(
       (path) =>
         /\.test\.|test-helper|test-support|test-client|(^|\/)bench\.|\.ts$/.test(
           path.replace(/\.d\.ts$/, '.d'),
@@ -227,7 +120,7 @@ describe('the packed package', () => {
       typeof t === 'string' ? [t] : Object.values(t),
     );
     for (const target of [...targets, ...Object.values(manifest.bin)]) {
-      expect(packed, target).toContain(target.replace(/^\.\//, ''));
+      expect(packed.files, target).toContain(target.replace(/^\.\//, ''));
     }
   });
 
@@ -238,7 +131,7 @@ describe('the packed package', () => {
       peerDependencies: Record<string, string>;
     };
     const imported = new Set<string>();
-    for (const file of packed.filter((path) => path.endsWith('.js'))) {
+    for (const file of packed.files.filter((path) => path.endsWith('.js'))) {
       for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
         // Import and export statements and dynamic imports; JSDoc examples are not code.
         if (!/^\s*(import|export)\b|\bimport\(/.test(line)) continue;
@@ -326,9 +219,7 @@ describe('the packed package', () => {
     expect(noKey.stderr).toContain('API_KEY');
   });
 
-  test('data-import-fixtures domestic-account --count 3 gives three accounts the mock accepts', {
-    timeout: 120_000,
-  }, async () => {
+  test('data-import-fixtures domestic-account --count 3 gives three accounts the mock accepts', async () => {
     const mock = await startMock(app, 'npx --no-install data-import-mock');
     started.push(mock.child);
     const result = await run(
@@ -362,7 +253,7 @@ describe('the packed package', () => {
   });
 });
 
-describe('the README, from the package', () => {
+describe('the README, from the package', GUARD, () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const examples = readmeExamples(readme);
 
@@ -386,10 +277,7 @@ describe('the README, from the package', () => {
     const commands = examples
       .filter((e) => e.kind === 'sh')
       .flatMap((e) => shellCommands(e.code.replaceAll(README_BASE, mock.base), e.line));
-    const result = await run('bash', ['-c', sessionScript(commands)], {
-      cwd: app,
-      timeoutMs: 420_000,
-    });
+    const result = await run('bash', ['-c', sessionScript(commands)], { cwd: app });
     const answers = sessionAnswers(result.stdout);
     const stoppedAt = commands[answers.length];
     expect(
@@ -405,7 +293,7 @@ describe('the README, from the package', () => {
       );
     expect(mismatches).toEqual([]);
     stop(mock.child);
-  }, 480_000);
+  });
 
   test('its TypeScript example type-checks in a strict NodeNext project, without @types/node', async () => {
     writeFileSync(
@@ -447,5 +335,5 @@ describe('the README, from the package', () => {
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const result = await run('node', [tsc, '-p', app], { cwd: app });
     expect(result.code, failure('tsc --noEmit', result)).toBe(0);
-  }, 120_000);
+  });
 });
