@@ -8,12 +8,26 @@
  * 3. The reference's rule catalogue, which the contract suite's traceability report reads, and
  *    the fixtures' example population profiles and the browser pages' style sheets.
  * 4. The bins made executable.
+ * 5. A second copy of the public declarations under dist/types-require/, marked CommonJS, for
+ *    the `require` condition of the exports: a CommonJS consumer's TypeScript then reads msw's
+ *    CommonJS declarations through the kit as well as through its own `msw/node`, not msw's ES
+ *    module ones through the kit (two copies of msw's classes, which do not match: a handler
+ *    would not be assignable to `setupServer`). Decision 009.
  * A type error fails the build: the package is only as good as what Node's own resolution of
  * the emitted imports allows. Why tsc and not a bundler: docs/decisions/009-packaging.md.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 
@@ -52,4 +66,17 @@ for (const file of readdirSync(`${dist}bin`)) {
   if (file.endsWith('.js') && file.startsWith('data-import-'))
     chmodSync(`${dist}bin/${file}`, 0o755);
 }
+// The declarations again for CommonJS consumers (5.): the same files, whose imports TypeScript
+// resolves with the `require` condition because the folder's package.json says CommonJS. The
+// suite's, the bins' and the config's declarations are not shipped (package.json `files`).
+const requireTypes = `${dist}types-require/`;
+for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+  const path = `${dist}${file}`;
+  if (!path.endsWith('.d.ts') || /^(bin|contract-tests)\/|^playwright\.config\./.test(file))
+    continue;
+  const target = `${requireTypes}${relative(dist, path)}`;
+  mkdirSync(dirname(target), { recursive: true });
+  cpSync(path, target);
+}
+writeFileSync(`${requireTypes}package.json`, `${JSON.stringify({ type: 'commonjs' })}\n`);
 console.log('build: dist/ written');
