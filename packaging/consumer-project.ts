@@ -160,6 +160,7 @@ export interface PackedKit {
 /** What the build reads, beside the directories compiled from (tsconfig.build.json). */
 const PACKED_SOURCES = [
   'package.json',
+  'package-lock.json',
   'README.md',
   'LICENSE',
   'CHANGELOG.md',
@@ -183,8 +184,9 @@ async function sourcesKey(): Promise<string> {
     'git',
     ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...PACKED_SOURCES],
     { cwd: root, env: process.env },
-  );
-  if (listed.code !== 0) throw new Error(failure('git ls-files', listed));
+  ).catch((error: Error) => ({ code: null, stdout: '', stderr: error.message }));
+  // Outside a git checkout nothing tells the sources apart: a key of its own builds afresh.
+  if (listed.code !== 0) return `unlisted-${process.pid}-${Date.now()}`;
   const hash = createHash('sha256');
   for (const file of listed.stdout.split('\0').filter(Boolean).sort()) {
     hash.update(`${file}\0`);
