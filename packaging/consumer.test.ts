@@ -328,51 +328,53 @@ describe('the README, from the package', GUARD, () => {
       expect(installed.get(name), name).toBe(kit.devDependencies[name]);
   });
 
-  // The two projects run concurrently, the steps of each in order.
-  describe.concurrent('in fresh npm init -y projects', () => {
+  // The two projects side by side (the concurrent tests of a suite run together, the suites in
+  // turn): first the README's walk in each, then, once no walk writes there, the type checks.
+  describe('its examples run as printed, in order, against a fresh data-import-mock', () => {
     for (const type of PROJECT_TYPES)
-      describe.sequential(`a ${type} project`, () => {
-        test('its examples run as printed, in order, against a fresh data-import-mock', async () => {
-          const dir = project(type);
-          const [start] = examples.filter((e) => e.kind === 'start');
-          const mock = await startMock(dir, (start?.code ?? '').trim());
-          started.push(mock.child);
-          const commands = examples
-            .filter((e) => e.kind === 'sh')
-            .flatMap((e) => shellCommands(e.code.replaceAll(README_BASE, mock.base), e.line));
-          const result = await run('bash', ['-c', sessionScript(commands)], { cwd: dir });
-          stop(mock.child);
-          const answers = sessionAnswers(result.stdout);
-          const stoppedAt = commands[answers.length];
-          expect(
-            result.code,
-            failure(`README line ${stoppedAt?.line}: ${stoppedAt?.command}`, result),
-          ).toBe(0);
-          const mismatches = commands
-            .map((c, i) => ({ ...c, printed: answers[i] ?? '' }))
-            .filter((c) => c.sample !== undefined && !matchesSample(c.printed, c.sample))
-            .map(
-              (c) =>
-                `README line ${c.line}: ${c.command}\n  sample:  ${c.sample}\n  printed: ${c.printed}`,
-            );
-          expect(mismatches).toEqual([]);
-        });
+      test.concurrent(`in a fresh ${type} project`, async ({ expect }) => {
+        const dir = project(type);
+        const [start] = examples.filter((e) => e.kind === 'start');
+        const mock = await startMock(dir, (start?.code ?? '').trim());
+        started.push(mock.child);
+        const commands = examples
+          .filter((e) => e.kind === 'sh')
+          .flatMap((e) => shellCommands(e.code.replaceAll(README_BASE, mock.base), e.line));
+        const result = await run('bash', ['-c', sessionScript(commands)], { cwd: dir });
+        stop(mock.child);
+        const answers = sessionAnswers(result.stdout);
+        const stoppedAt = commands[answers.length];
+        expect(
+          result.code,
+          failure(`README line ${stoppedAt?.line}: ${stoppedAt?.command}`, result),
+        ).toBe(0);
+        const mismatches = commands
+          .map((c, i) => ({ ...c, printed: answers[i] ?? '' }))
+          .filter((c) => c.sample !== undefined && !matchesSample(c.printed, c.sample))
+          .map(
+            (c) =>
+              `README line ${c.line}: ${c.command}\n  sample:  ${c.sample}\n  printed: ${c.printed}`,
+          );
+        expect(mismatches).toEqual([]);
+      });
+  });
 
-        test('its TypeScript and every public entry type-check under strict, with and without skipLibCheck', async () => {
-          const dir = project(type);
-          writeFileSync(join(dir, 'entries.ts'), ENTRIES);
-          const failed: string[] = [];
-          for (const skipLibCheck of [true, false]) {
-            const config = `tsconfig.skiplibcheck-${skipLibCheck}.json`;
-            writeFileSync(
-              join(dir, config),
-              JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck } }),
-            );
-            const tsc = await run('npx', ['--no-install', 'tsc', '-p', config], { cwd: dir });
-            if (tsc.code !== 0) failed.push(failure(`tsc -p ${config} (${type})`, tsc));
-          }
-          expect(failed).toEqual([]);
-        });
+  describe('its TypeScript and every public entry type-check under strict, with skipLibCheck true and false', () => {
+    for (const type of PROJECT_TYPES)
+      test.concurrent(`in a fresh ${type} project`, async ({ expect }) => {
+        const dir = project(type);
+        writeFileSync(join(dir, 'entries.ts'), ENTRIES);
+        const failed: string[] = [];
+        for (const skipLibCheck of [true, false]) {
+          const config = `tsconfig.skiplibcheck-${skipLibCheck}.json`;
+          writeFileSync(
+            join(dir, config),
+            JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck } }),
+          );
+          const tsc = await run('npx', ['--no-install', 'tsc', '-p', config], { cwd: dir });
+          if (tsc.code !== 0) failed.push(failure(`tsc -p ${config} (${type})`, tsc));
+        }
+        expect(failed).toEqual([]);
       });
   });
 });
