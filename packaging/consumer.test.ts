@@ -1,19 +1,34 @@
 /**
- * The kit as its users get it: `npm pack`, then a fresh project outside the repository that
- * installs only the tarball, msw and vitest from the registry. There, the public entries load in
- * plain Node, a TypeScript consumer type-checks, the three commands answer, and the README's
+ * The kit as its users get it: the packed tarball (packaging/consumer-project.ts builds it once
+ * per state of the sources), installed into fresh `npm init -y` projects outside the repository,
+ * one CommonJS (npm's default) and one `"type": "module"`, by the README's own install commands.
+ * There, the public entries load in plain Node, the three commands answer, and the README's
  * examples run exactly as printed, in order, against a fresh `data-import-mock` (the only change
- * is the port: the README's 4010 becomes a free one).
+ * is the port: the README's 4010 becomes a free one): the in-process test file under Vitest and
+ * under Jest's ESM mode, and its TypeScript under `strict` with `skipLibCheck` true (as printed)
+ * and false.
  *
+ * No test here has a time limit that load can reach: each has a hang guard of many minutes.
  * Everything lives in one temporary directory that is removed afterwards; npm's own download
  * cache is used as npm always does.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  consumerProject,
+  failure,
+  HANG_GUARD_MS,
+  type PackedKit,
+  type ProjectType,
+  packedKit,
+  root,
+  run,
+  startMock,
+  stop,
+} from './consumer-project.ts';
 import {
   matchesSample,
   readmeExamples,
@@ -22,167 +37,57 @@ import {
   shellCommands,
 } from './readme-examples.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const kit = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
   devDependencies: Record<string, string>;
 };
 const README_BASE = 'http://127.0.0.1:4010';
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * The environment of everything the consumer runs: the machine's basics only, so that nothing of
- * the repository leaks in (npm's `npm_config_*` of `npm test`, the repository's node_modules/.bin
- * on PATH, the contract suite's settings).
- */
-function consumerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const path = (process.env.PATH ?? '')
-    .split(delimiter)
-    .filter((dir) => !dir.includes('node_modules'))
-    .join(delimiter);
-  const keep = ['HOME', 'TMPDIR', 'LANG', 'CI', 'npm_config_registry'];
-  const env: NodeJS.ProcessEnv = { PATH: path, NO_COLOR: '1', FORCE_COLOR: '0' };
-  for (const name of keep) if (process.env[name]) env[name] = process.env[name];
-  return { ...env, ...extra };
-}
-
-function run(
-  command: string,
-  args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
-): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: options.env ?? consumerEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      stop(child);
-      reject(new Error(`${command} ${args.join(' ')} timed out\n${stdout}\n${stderr}`));
-    }, options.timeoutMs ?? 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** Stops a process this test started, with the processes it started (its own group). */
-function stop(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
-
-/** A running `data-import-mock` and its base URL. */
-interface StartedMock {
-  child: ChildProcess;
-  base: string;
-}
-
-/** Starts the mock with a shell command line (a free port is added) and waits for its banner. */
-function startMock(cwd: string, commandLine: string): Promise<StartedMock> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `exec ${commandLine} --port 0`], {
-      cwd,
-      env: consumerEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let out = '';
-    const timer = setTimeout(() => {
-      stop(child);
-      reject(new Error(`the mock did not start:\n${out}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      const banner = /Data-Import mock on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (banner) {
-        clearTimeout(timer);
-        resolve({ child, base: banner[1] as string });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the mock stopped (exit ${code}):\n${out}`));
-    });
-  });
-}
-
-function failure(what: string, result: Result): string {
-  return `${what} exited ${result.code}\n--- stdout\n${result.stdout.slice(-6000)}\n--- stderr\n${result.stderr.slice(-6000)}`;
-}
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const examples = readmeExamples(readme);
+const installs = examples.filter((e) => e.kind === 'install').flatMap((e) => shellCommands(e.code));
+const PROJECT_TYPES: readonly ProjectType[] = ['commonjs', 'module'];
+/** A hang guard for a test, past every guard of the steps it runs. */
+const GUARD = { timeout: 3 * HANG_GUARD_MS };
 
 let work: string;
-let app: string;
-let packed: string[];
+let packed: PackedKit;
+const projects = new Map<ProjectType, string>();
 const started: ChildProcess[] = [];
+
+/** The project of one module system (made in beforeAll). */
+function project(type: ProjectType): string {
+  const dir = projects.get(type);
+  if (!dir) throw new Error(`no ${type} project`);
+  return dir;
+}
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kit-consumer-'));
-  // npm pack runs `prepack`, so the tarball holds a build of the sources as they are now.
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', work], {
-    cwd: root,
-    env: consumerEnv(),
-    timeoutMs: 180_000,
-  });
-  expect(pack.code, failure('npm pack', pack)).toBe(0);
-  const [info] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[\n'))) as {
-    filename: string;
-    files: { path: string }[];
-  }[];
-  packed = (info?.files ?? []).map((f) => f.path);
-  app = join(work, 'app');
-  mkdirSync(app);
-  writeFileSync(
-    join(app, 'package.json'),
-    `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
+  packed = await packedKit();
+  await Promise.all(
+    PROJECT_TYPES.map(async (type) => {
+      const dir = join(work, `app-${type}`);
+      await consumerProject(
+        dir,
+        type,
+        packed,
+        installs.map((c) => c.command),
+      );
+      for (const example of examples.filter((e) => e.kind === 'file')) {
+        writeFileSync(join(dir, example.name as string), example.code);
+      }
+      projects.set(type, dir);
+    }),
   );
-  // The versions the kit itself is tested with: the latest majors need a newer Node.
-  const install = await run(
-    'npm',
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      join(work, info?.filename as string),
-      `msw@${kit.devDependencies.msw}`,
-      `vitest@${kit.devDependencies.vitest}`,
-    ],
-    { cwd: app, timeoutMs: 240_000 },
-  );
-  expect(install.code, failure('npm install', install)).toBe(0);
-}, 420_000);
+}, 3 * HANG_GUARD_MS);
 
 afterAll(() => {
   for (const child of started) stop(child);
   if (work) rmSync(work, { recursive: true, force: true });
-});
+}, HANG_GUARD_MS);
 
-describe('the packed package', () => {
+describe('the packed package', GUARD, () => {
   test('holds the built entries, bins, documents and licence, and no tests or harness', () => {
     for (const file of [
       'package.json',
@@ -205,9 +110,9 @@ describe('the packed package', () => {
       'dist/playwright.config.js',
       'dist/contract-tests/lifecycle.spec.js',
     ]) {
-      expect(packed, file).toContain(file);
+      expect(packed.files, file).toContain(file);
     }
-    const unwanted = packed.filter(
+    const unwanted = packed.files.filter(
       (path) =>
         /\.test\.|test-helper|test-support|test-client|(^|\/)bench\.|\.ts$/.test(
           path.replace(/\.d\.ts$/, '.d'),
@@ -221,24 +126,23 @@ describe('the packed package', () => {
 
   test('every export of package.json points at a packed file', () => {
     const manifest = JSON.parse(
-      readFileSync(join(app, 'node_modules', kit.name, 'package.json'), 'utf8'),
-    ) as { exports: Record<string, string | Record<string, string>>; bin: Record<string, string> };
-    const targets = Object.values(manifest.exports).flatMap((t) =>
-      typeof t === 'string' ? [t] : Object.values(t),
-    );
+      readFileSync(join(project('module'), 'node_modules', kit.name, 'package.json'), 'utf8'),
+    ) as { exports: Record<string, Conditions>; bin: Record<string, string> };
+    const targets = Object.values(manifest.exports).flatMap(targetsOf);
+    expect(targets).toContain('./dist/types-require/mocks/index.d.ts');
     for (const target of [...targets, ...Object.values(manifest.bin)]) {
-      expect(packed, target).toContain(target.replace(/^\.\//, ''));
+      expect(packed.files, target).toContain(target.replace(/^\.\//, ''));
     }
   });
 
   test('its dependencies are what its built code imports, with msw as a peer', () => {
-    const dir = join(app, 'node_modules', kit.name);
+    const dir = join(project('module'), 'node_modules', kit.name);
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
       peerDependencies: Record<string, string>;
     };
     const imported = new Set<string>();
-    for (const file of packed.filter((path) => path.endsWith('.js'))) {
+    for (const file of packed.files.filter((path) => path.endsWith('.js'))) {
       for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
         // Import and export statements and dynamic imports; JSDoc examples are not code.
         if (!/^\s*(import|export)\b|\bimport\(/.test(line)) continue;
@@ -280,7 +184,9 @@ describe('the packed package', () => {
       "  openapi: doc.openapi, errors: dataImport.validateRequestBody('validateAccount', account).length,",
       '}));',
     ].join('\n');
-    const result = await run('node', ['--input-type=module', '-e', script], { cwd: app });
+    const result = await run('node', ['--input-type=module', '-e', script], {
+      cwd: project('module'),
+    });
     expect(result.code, failure('node', result)).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       same: true,
@@ -291,23 +197,41 @@ describe('the packed package', () => {
     });
   });
 
+  test('its entries load through require() in a CommonJS project', async () => {
+    const script = [
+      `const kit = require('${kit.name}');`,
+      `const node = require('${kit.name}/mocks/node');`,
+      `const { domesticAccount } = require('${kit.name}/fixtures');`,
+      `const { dataImport } = require('${kit.name}/spec');`,
+      "const errors = dataImport.validateRequestBody('validateAccount', domesticAccount({ seed: 1 }));",
+      'console.log(JSON.stringify({ mock: typeof kit.createDataImportMock, server: typeof node.createMockServer, errors: errors.length }));',
+    ].join('\n');
+    const result = await run('node', ['-e', script], { cwd: project('commonjs') });
+    expect(result.code, failure('node', result)).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ mock: 'function', server: 'function', errors: 0 });
+  });
+
   test('the commands answer --help and --version, and a bad argument exits 2', async () => {
     for (const bin of ['data-import-mock', 'data-import-fixtures', 'data-import-contract']) {
-      const help = await run('npx', ['--no-install', bin, '--help'], { cwd: app });
+      const help = await run('npx', ['--no-install', bin, '--help'], { cwd: project('module') });
       expect(help.code, failure(`${bin} --help`, help)).toBe(0);
       expect(help.stdout).toContain(`Usage: ${bin}`);
-      const version = await run('npx', ['--no-install', bin, '--version'], { cwd: app });
+      const version = await run('npx', ['--no-install', bin, '--version'], {
+        cwd: project('module'),
+      });
       expect(version.stdout.trim()).toBe(kit.version);
     }
     const badPort = await run('npx', ['--no-install', 'data-import-mock', '--port', 'x'], {
-      cwd: app,
+      cwd: project('module'),
     });
     expect(badPort.code).toBe(2);
     const badKind = await run('npx', ['--no-install', 'data-import-fixtures', 'no-such-kind'], {
-      cwd: app,
+      cwd: project('module'),
     });
     expect(badKind.code).toBe(2);
-    const noTarget = await run('npx', ['--no-install', 'data-import-contract'], { cwd: app });
+    const noTarget = await run('npx', ['--no-install', 'data-import-contract'], {
+      cwd: project('module'),
+    });
     expect(noTarget.code).toBe(2);
     expect(noTarget.stderr).toContain('--base-url');
     const noKey = await run(
@@ -320,21 +244,19 @@ describe('the packed package', () => {
         '--mode',
         'safe',
       ],
-      { cwd: app },
+      { cwd: project('module') },
     );
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('API_KEY');
   });
 
-  test('data-import-fixtures domestic-account --count 3 gives three accounts the mock accepts', {
-    timeout: 120_000,
-  }, async () => {
-    const mock = await startMock(app, 'npx --no-install data-import-mock');
+  test('data-import-fixtures domestic-account --count 3 gives three accounts the mock accepts', async () => {
+    const mock = await startMock(project('module'), 'npx --no-install data-import-mock');
     started.push(mock.child);
     const result = await run(
       'npx',
       ['--no-install', 'data-import-fixtures', 'domestic-account', '--count', '3'],
-      { cwd: app },
+      { cwd: project('module') },
     );
     expect(result.code, failure('data-import-fixtures', result)).toBe(0);
     const lines = result.stdout.trim().split('\n');
@@ -362,90 +284,129 @@ describe('the packed package', () => {
   });
 });
 
-describe('the README, from the package', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const examples = readmeExamples(readme);
-
-  test('has an example for each user: in-process, standalone, CI and QA', () => {
+describe('the README, from the package', GUARD, () => {
+  test('has an example for each user: in-process under Vitest and Jest, standalone, CI and QA', () => {
     const shell = examples.filter((e) => e.kind === 'sh').map((e) => e.code);
     expect(examples.filter((e) => e.kind === 'start')).toHaveLength(1);
     expect(examples.some((e) => e.kind === 'file' && e.name?.endsWith('.test.ts'))).toBe(true);
+    expect(examples.some((e) => e.kind === 'file' && e.name === 'tsconfig.json')).toBe(true);
     expect(shell.some((c) => c.includes('npx vitest run'))).toBe(true);
+    expect(shell.some((c) => /^NODE_OPTIONS=--experimental-vm-modules npx jest /m.test(c))).toBe(
+      true,
+    );
+    expect(shell.some((c) => /^npx tsc$/m.test(c))).toBe(true);
     expect(shell.some((c) => c.includes('$B/v1/data-import/'))).toBe(true);
     expect(shell.some((c) => c.includes('npx data-import-contract'))).toBe(true);
     expect(shell.some((c) => c.includes('npx data-import-fixtures'))).toBe(true);
   });
 
-  test('its examples run as printed, in order, against a fresh data-import-mock', async () => {
-    for (const example of examples.filter((e) => e.kind === 'file')) {
-      writeFileSync(join(app, example.name as string), example.code);
+  test('its install commands install every package its examples use, at the tested versions', () => {
+    const installed = new Map<string, string>();
+    for (const { command } of installs) {
+      expect(command).toMatch(/^npm install --save-dev /);
+      for (const spec of command.split(/\s+/).slice(3)) {
+        const at = spec.lastIndexOf('@');
+        installed.set(at > 0 ? spec.slice(0, at) : spec, at > 0 ? spec.slice(at + 1) : '');
+      }
     }
-    const [start] = examples.filter((e) => e.kind === 'start');
-    const mock = await startMock(app, (start?.code ?? '').trim());
-    started.push(mock.child);
-    const commands = examples
-      .filter((e) => e.kind === 'sh')
-      .flatMap((e) => shellCommands(e.code.replaceAll(README_BASE, mock.base), e.line));
-    const result = await run('bash', ['-c', sessionScript(commands)], {
-      cwd: app,
-      timeoutMs: 420_000,
-    });
-    const answers = sessionAnswers(result.stdout);
-    const stoppedAt = commands[answers.length];
-    expect(
-      result.code,
-      failure(`README line ${stoppedAt?.line}: ${stoppedAt?.command}`, result),
-    ).toBe(0);
-    const mismatches = commands
-      .map((c, i) => ({ ...c, printed: answers[i] ?? '' }))
-      .filter((c) => c.sample !== undefined && !matchesSample(c.printed, c.sample))
-      .map(
-        (c) =>
-          `README line ${c.line}: ${c.command}\n  sample:  ${c.sample}\n  printed: ${c.printed}`,
-      );
-    expect(mismatches).toEqual([]);
-    stop(mock.child);
-  }, 480_000);
+    const used = new Set<string>([kit.name]);
+    for (const example of examples) {
+      for (const match of example.code.matchAll(/from '((?:@[^/']+\/)?[^/'.][^/']*)/g))
+        used.add(match[1] as string);
+      for (const match of example.code.matchAll(/\bnpx (?:--no-install )?([a-z][\w-]*)/g))
+        used.add(match[1] as string);
+    }
+    const bins: Record<string, string> = {
+      'data-import-mock': kit.name,
+      'data-import-fixtures': kit.name,
+      'data-import-contract': kit.name,
+      tsc: 'typescript',
+    };
+    const packages = [...used].map((name) => bins[name] ?? name);
+    expect(packages.filter((name) => !installed.has(name))).toEqual([]);
+    for (const name of ['msw', 'vitest', 'typescript'])
+      expect(installed.get(name), name).toBe(kit.devDependencies[name]);
+  });
 
-  test('its TypeScript example type-checks in a strict NodeNext project, without @types/node', async () => {
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          lib: ['ES2022', 'DOM'],
-          types: [],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-        },
-        include: ['*.ts'],
-      }),
-    );
-    for (const example of examples.filter((e) => e.kind === 'file')) {
-      writeFileSync(join(app, example.name as string), example.code);
-    }
-    writeFileSync(
-      join(app, 'entries.ts'),
-      [
-        `import * as kit from '${kit.name}';`,
-        `import { type components, dataImport } from '${kit.name}/spec';`,
-        `import { type DataImportMock, createDataImportMock } from '${kit.name}/mocks';`,
-        `import { domesticAccount, invalidTwins } from '${kit.name}/fixtures';`,
-        "type Account = components['schemas']['Account'];",
-        'const account: Account = domesticAccount({ seed: 1 });',
-        'const mock: DataImportMock = createDataImportMock();',
-        "const errors: unknown[] = dataImport.validateRequestBody('validateAccount', account);",
-        "export const all = [kit.dataImport, mock.handlers, errors, invalidTwins('domestic-account')];",
-        '',
-      ].join('\n'),
-    );
-    // The repository's TypeScript, run on the consumer's files: it resolves everything from the
-    // consumer's node_modules.
-    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = await run('node', [tsc, '-p', app], { cwd: app });
-    expect(result.code, failure('tsc --noEmit', result)).toBe(0);
-  }, 120_000);
+  // The two projects side by side (the concurrent tests of a suite run together, the suites in
+  // turn): first the README's walk in each, then, once no walk writes there, the type checks.
+  describe('its examples run as printed, in order, against a fresh data-import-mock', () => {
+    for (const type of PROJECT_TYPES)
+      test.concurrent(`in a fresh ${type} project`, async ({ expect }) => {
+        const dir = project(type);
+        const [start] = examples.filter((e) => e.kind === 'start');
+        const mock = await startMock(dir, (start?.code ?? '').trim());
+        started.push(mock.child);
+        const commands = examples
+          .filter((e) => e.kind === 'sh')
+          .flatMap((e) => shellCommands(e.code.replaceAll(README_BASE, mock.base), e.line));
+        const result = await run('bash', ['-c', sessionScript(commands)], { cwd: dir });
+        stop(mock.child);
+        const answers = sessionAnswers(result.stdout);
+        const stoppedAt = commands[answers.length];
+        expect(
+          result.code,
+          failure(`README line ${stoppedAt?.line}: ${stoppedAt?.command}`, result),
+        ).toBe(0);
+        const mismatches = commands
+          .map((c, i) => ({ ...c, printed: answers[i] ?? '' }))
+          .filter((c) => c.sample !== undefined && !matchesSample(c.printed, c.sample))
+          .map(
+            (c) =>
+              `README line ${c.line}: ${c.command}\n  sample:  ${c.sample}\n  printed: ${c.printed}`,
+          );
+        expect(mismatches).toEqual([]);
+      });
+  });
+
+  describe('its TypeScript and every public entry type-check under strict, with skipLibCheck true and false', () => {
+    for (const type of PROJECT_TYPES)
+      test.concurrent(`in a fresh ${type} project`, async ({ expect }) => {
+        const dir = project(type);
+        writeFileSync(join(dir, 'entries.ts'), ENTRIES);
+        const failed: string[] = [];
+        for (const skipLibCheck of [true, false]) {
+          const config = `tsconfig.skiplibcheck-${skipLibCheck}.json`;
+          writeFileSync(
+            join(dir, config),
+            JSON.stringify({ extends: './tsconfig.json', compilerOptions: { skipLibCheck } }),
+          );
+          const tsc = await run('npx', ['--no-install', 'tsc', '-p', config], { cwd: dir });
+          if (tsc.code !== 0) failed.push(failure(`tsc -p ${config} (${type})`, tsc));
+        }
+        expect(failed).toEqual([]);
+      });
+  });
 });
+
+/** The exported files of an export's conditions, however nested. */
+type Conditions = string | { [condition: string]: Conditions };
+function targetsOf(conditions: Conditions): string[] {
+  return typeof conditions === 'string'
+    ? [conditions]
+    : Object.values(conditions).flatMap(targetsOf);
+}
+
+/**
+ * Every public entry used with its types: what a TypeScript consumer may import, including the
+ * Node-only entry (whose data directory must not bring lmdb's declarations along) and a
+ * builder's account identity, which is always set.
+ */
+const ENTRIES = [
+  `import * as kit from '${kit.name}';`,
+  `import { type components, dataImport } from '${kit.name}/spec';`,
+  `import { type DataImportMock, createDataImportMock } from '${kit.name}/mocks';`,
+  `import { createMockServer, type DataDir, openDataDir } from '${kit.name}/mocks/node';`,
+  `import { businessAccount, domesticAccount, invalidTwins } from '${kit.name}/fixtures';`,
+  `import { setupServer } from 'msw/node';`,
+  "type Account = components['schemas']['Account'];",
+  'const account: Account = domesticAccount({ seed: 1 });',
+  'const external: string = domesticAccount({ seed: 1 }).external_account_number;',
+  'const business: string = businessAccount({ seed: 1 }).external_account_number;',
+  'const mock: DataImportMock = createDataImportMock();',
+  'const server = setupServer(...mock.handlers);',
+  'const open: (path: string) => DataDir = openDataDir;',
+  "const errors: unknown[] = dataImport.validateRequestBody('validateAccount', account);",
+  "export const all = [kit.dataImport, server, createMockServer, open, external, business, errors, invalidTwins('domestic-account')];",
+  '',
+].join('\n');

@@ -29,6 +29,13 @@ describe('readmeExamples', () => {
     ]);
   });
 
+  test('finds the install commands a fresh project runs first', () => {
+    const md = ['<!-- readme-test: install -->', '```sh', 'npm install --save-dev a b@1', '```'];
+    expect(readmeExamples(md.join('\n'))).toEqual([
+      { kind: 'install', code: 'npm install --save-dev a b@1\n', line: 3 },
+    ]);
+  });
+
   test('refuses a marker without a code block after it', () => {
     expect(() => readmeExamples('<!-- readme-test: sh -->\ntext')).toThrow(/must precede/);
   });

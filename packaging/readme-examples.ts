@@ -9,12 +9,14 @@
  *   `[`, `"`, a digit or a capital letter are the command's sample answer, compared with what it
  *   printed (`...` stands for anything; two spaces and a parenthesised remark after it are not
  *   part of the answer);
- * - `<!-- readme-test: file NAME -->`: a file the reader saves as NAME before the next commands.
+ * - `<!-- readme-test: file NAME -->`: a file the reader saves as NAME before the next commands;
+ * - `<!-- readme-test: install -->`: the npm commands that install what the examples use, run
+ *   first in a fresh project (with the kit's name standing for the packed tarball).
  */
 
 /** One marked example of the README. */
 export interface ReadmeExample {
-  kind: 'start' | 'sh' | 'file';
+  kind: 'start' | 'sh' | 'file' | 'install';
   /** The file name of a `file` example. */
   name?: string;
   code: string;
@@ -29,7 +31,7 @@ export interface ShellCommand {
   sample?: string;
 }
 
-const MARKER = /^<!-- readme-test: (start|sh|file)(?: (\S+))? -->$/;
+const MARKER = /^<!-- readme-test: (start|sh|file|install)(?: (\S+))? -->$/;
 
 /** Every marked example, in README order. */
 export function readmeExamples(markdown: string): ReadmeExample[] {
