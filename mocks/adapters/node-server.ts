@@ -3,6 +3,7 @@
  * web Request/Response layer, which caps MSW near 2,400 req/s on these machines (decision 004).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { dictionary } from '../domain/dictionary.ts';
 import { JsonChunks, LazyList } from '../domain/lazy-list.ts';
 import { errorResponse } from '../error-bodies.ts';
 import type { MockService, PlainRequest, PlainResponse } from '../service.ts';
@@ -34,14 +35,15 @@ export async function toPlainRequest(
   bodyText: string | null,
 ): Promise<PlainRequest> {
   const url = new URL(req.url ?? '/', 'http://mock.local');
-  const headers: Record<string, string | undefined> = {};
+  // Names and query keys are input: records without a prototype (domain/dictionary.ts).
+  const headers: Record<string, string | undefined> = dictionary();
   for (const [name, value] of Object.entries(req.headers)) {
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return {
     method: (req.method ?? 'GET').toUpperCase(),
     path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
+    query: dictionary(url.searchParams),
     headers,
     bodyText: bodyText ?? '',
     ...(bodyText === null ? { bodyTooLarge: MAX_BODY_BYTES } : {}),
