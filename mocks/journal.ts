@@ -4,6 +4,7 @@
  * kept .
  */
 
+import { nestsDeeperThan } from './json-depth.ts';
 import { type TextPlace, TextRing } from './text-ring.ts';
 
 /** One request the mock answered. */
@@ -88,6 +89,9 @@ const bodies = new TextRing(16 * 2 ** 20);
 
 function parseBody(text: string | undefined): unknown {
   if (text === undefined || text === '') return undefined;
+  // A body the edge refused as too deep (or one refused before it was read) stays text: the
+  // journal must read whatever it kept.
+  if (nestsDeeperThan(text)) return text.slice(0, 2000);
   try {
     return JSON.parse(text);
   } catch {

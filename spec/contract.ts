@@ -113,6 +113,15 @@ function templateToRegExp(path: string): { regex: RegExp; names: string[] } {
   return { regex: new RegExp(`^${pattern}$`), names };
 }
 
+/** A path parameter decoded, or undefined when it is not a valid percent-encoding (`%FF`). */
+function decodeParameter(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
 /** One path of the document: how to match it and its operations by method. */
 interface Route {
   regex: RegExp;
@@ -241,9 +250,12 @@ export class Contract {
       const operation = route.byMethod.get(method.toUpperCase());
       if (!operation) return { kind: 'method_not_allowed', allow: [...route.byMethod.keys()] };
       const params: Record<string, string> = {};
-      route.names.forEach((name, i) => {
-        params[name] = decodeURIComponent(match[i + 1] ?? '');
-      });
+      for (const [i, name] of route.names.entries()) {
+        const value = decodeParameter(match[i + 1] ?? '');
+        // A parameter that is no valid percent-encoding names no resource.
+        if (value === undefined) return { kind: 'not_found' };
+        params[name] = value;
+      }
       return { kind: 'found', operation, params };
     }
     return { kind: 'not_found' };

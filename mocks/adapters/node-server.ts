@@ -29,12 +29,26 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
+/**
+ * The URL of a request target; a target that is no URL (`//`, `http://%/`) keeps its text as the
+ * path, which names no route: 404, never a failure of the server.
+ */
+function requestUrl(target: string): URL {
+  try {
+    return new URL(target, 'http://mock.local');
+  } catch {
+    const url = new URL('http://mock.local/');
+    url.pathname = target.split('?')[0] ?? '';
+    return url;
+  }
+}
+
 /** Turns a node:http request into the service's plain request (a null body was over the limit). */
 export async function toPlainRequest(
   req: IncomingMessage,
   bodyText: string | null,
 ): Promise<PlainRequest> {
-  const url = new URL(req.url ?? '/', 'http://mock.local');
+  const url = requestUrl(req.url ?? '/');
   // Names and query keys are input: records without a prototype (domain/dictionary.ts).
   const headers: Record<string, string | undefined> = dictionary();
   for (const [name, value] of Object.entries(req.headers)) {
