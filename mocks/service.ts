@@ -74,6 +74,8 @@ export interface MockServiceOptions {
   // biome-ignore lint/suspicious/noExplicitAny: each document brings the context its operations take
   extraApis?: ApiDefinition<any>[];
   journalCapacity?: number;
+  /** Credentials the journal looks for in every text it shows (the configured API keys). */
+  secrets?: readonly string[];
 }
 
 function isJsonContentType(value: string | undefined): boolean {
@@ -101,6 +103,7 @@ export class MockService {
     this.state = options.state;
     this.env = options.env;
     this.journal = new Journal(options.journalCapacity);
+    for (const secret of options.secrets ?? []) this.journal.redactor.addSecret(secret);
     this.#onChange = options.onChange;
     const dataImportApi: ApiDefinition<OperationContext> = {
       prefix: '',

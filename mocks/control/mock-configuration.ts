@@ -138,6 +138,8 @@ export const setAuthSettings: ControlOperation<'setAuthSettings'> = ({ body }, {
 export const addApiKey: ControlOperation<'addApiKey'> = ({ body }, { service }) => {
   const { key, organisation } = body;
   const keyHash = service.env.hash(key);
+  // The journal shows no text holding it from now on.
+  service.journal.redactor.addSecret(key);
   if (!service.state.apiKeys.some((k) => k.keyHash === keyHash)) {
     service.state.apiKeys.push({ keyHash, organisation });
   }
