@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { parseOrigins } from '../console/server/cors.ts';
+import { parseHosts } from '../console/server/hosts.ts';
 import { createWebHook } from '../console/server/web-hook.ts';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
@@ -71,6 +72,11 @@ const program = new Command()
     'origins besides this machine that may use the control API and console: none, *, or a list',
     'none',
   )
+  .option(
+    '--allowed-hosts <names>',
+    'Host names besides loopback names and the --host address that the control API and console answer (DNS rebinding): none, *, or a comma-separated list',
+    'none',
+  )
   .option('-q, --quiet', 'print nothing but errors')
   .option('-V, --version', 'print the kit version')
   .addHelpText(
@@ -95,6 +101,7 @@ const options = program.opts<{
   stateFile?: string;
   corsOrigins: string;
   controlOrigins: string;
+  allowedHosts: string;
   dataDir?: string;
   importState?: string;
   storeMemory?: number;
@@ -136,6 +143,7 @@ try {
         interfaceOrigins: parseOrigins(options.corsOrigins),
         controlOrigins: parseOrigins(options.controlOrigins),
       },
+      hosts: { allowedHosts: parseHosts(options.allowedHosts), boundHost: options.host },
     }),
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
