@@ -111,3 +111,40 @@ describe('the edge: path parameters (ERR-1)', () => {
     expect(client.snapshot()).toBe(before);
   });
 });
+
+describe('obtainToken: the GraphQL document (AUTH-1)', () => {
+  const mutation = (inner: string) =>
+    `mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) ${inner} }`;
+
+  test.each([
+    ['selections', mutation(`${'{ token '.repeat(3000)}${'}'.repeat(3000)}`)],
+    [
+      'input values',
+      `mutation { obtainKrakenToken(input: ${'{a: '.repeat(3000)}1${'}'.repeat(3000)}) { token } }`,
+    ],
+    [
+      'lists',
+      `mutation { obtainKrakenToken(input: ${'['.repeat(3000)}1${']'.repeat(3000)}) { token } }`,
+    ],
+  ])('a document nesting %s 3,000 deep gets GraphQL errors, not 500', async (_what, query) => {
+    const client = createTestClient();
+    const before = client.snapshot();
+    const response = await client.call('POST', '/v1/graphql/', { query }, { token: null });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      errors: [expect.objectContaining({ message: expect.stringContaining('deeper than 64') })],
+    });
+    expect(client.snapshot()).toBe(before);
+  });
+
+  test('a document of 2,000 aliased mutations is refused by the parser and issues no token', async () => {
+    const client = createTestClient();
+    const query = `mutation { ${'a: obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } '.repeat(2000)}}`;
+    const response = await client.call('POST', '/v1/graphql/', { query }, { token: null });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      errors: [expect.objectContaining({ message: expect.stringContaining('tokens') })],
+    });
+    expect(Object.keys(client.mock.state.tokens)).toHaveLength(0);
+  });
+});

@@ -299,6 +299,17 @@ function bodyOf(
   const example =
     target.examples.length > 0 ? structuredClone(random.pick(target.examples)) : undefined;
   const base = example ?? (random.chance(0.5) ? {} : undefined);
+  if (target.info.operationId === 'obtainToken' && random.chance(0.3)) {
+    // The GraphQL document itself nests and repeats: selections, input values, lists, aliases.
+    const depth = random.pick([65, 1_000, 5_000]);
+    const query = random.pick([
+      `mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) ${'{ token '.repeat(depth)}${'}'.repeat(depth)} }`,
+      `mutation { obtainKrakenToken(input: ${'{a: '.repeat(depth)}1${'}'.repeat(depth)}) { token } }`,
+      `mutation { obtainKrakenToken(input: ${'['.repeat(depth)}1${']'.repeat(depth)}) { token } }`,
+      `mutation { ${'a: obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } '.repeat(depth)}}`,
+    ]);
+    return { body: JSON.stringify({ query }), note: `GraphQL document of depth or count ${depth}` };
+  }
   const roll = random.int(100);
   if (roll < 12)
     return { body: base === undefined ? undefined : JSON.stringify(base), note: 'example' };
