@@ -113,6 +113,18 @@ describe('setAuthSettings, setProcessing, setSupplierPaymentVendorFault', () => 
   });
 });
 
+describe('patchPlatformCatalogue', () => {
+  test.each([
+    [{ fixed_payment_schedule_amount: { min: 0, max: 1e308 } }],
+    [{ fixed_payment_schedule_amount: { min: -1e308, max: null } }],
+    [{ payment_adequacy_spread_months: 1e300 }],
+  ])('%j is refused and changes nothing (GEN-6)', async (change) => {
+    const client = createTestClient();
+    await refused(client, 'PATCH', '/__mock/catalogue', change);
+    await stillServes(client);
+  });
+});
+
 describe('setMeterPointOutcome', () => {
   test('after_seconds 1e308 is refused and changes nothing (REG-7)', async () => {
     const client = createTestClient();
