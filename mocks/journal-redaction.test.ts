@@ -183,3 +183,20 @@ describe('getJournal: texts holding a credential (AUTH-1)', () => {
     expect(text).not.toContain(added);
   });
 });
+
+describe('getJournal: bodies with prototype keys (GEN-2)', () => {
+  test('a __proto__ field of a body or of the token mutation shows as a field', async () => {
+    const client = createTestClient();
+    await client.call('POST', GRAPHQL, undefined, {
+      raw: `{"__proto__": {"APIKey": "${KEY}"}, "query": "mutation { obtainKrakenToken(input: {APIKey: \\"${KEY}\\"}) { token } }"}`,
+      token: null,
+    });
+    await client.call('POST', '/v1/data-import/notes/create/', undefined, {
+      raw: '{"__proto__": {"polluted": 1}, "notes": []}',
+    });
+    const entries = (await client.call('GET', '/__mock/journal')).body as { body: object }[];
+    for (const entry of entries) expect(Object.keys(entry.body)).toContain('__proto__');
+    expect(JSON.stringify(entries)).not.toContain(KEY);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

@@ -104,7 +104,7 @@ export class Redactor {
     if (graphql && isObject(value)) {
       const out: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(value)) {
-        out[key] = key === 'data' ? redactLeaves(child) : this.value(child);
+        put(out, key, key === 'data' ? redactLeaves(child) : this.value(child));
       }
       return out;
     }
@@ -131,13 +131,7 @@ export class Redactor {
           SECRET_FIELDS.has(key.toLowerCase()) && child !== null && child !== undefined
             ? REDACTED
             : this.value(child);
-        // An own field even under `__proto__`, which an assignment would take as the prototype.
-        Object.defineProperty(out, key, {
-          value: copy,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        put(out, key, copy);
       }
       return out;
     }
@@ -154,11 +148,15 @@ export class Redactor {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(body)) {
       if (key === 'query') {
-        out[key] = typeof child === 'string' ? this.#graphqlDocument(child) : redactLeaves(child);
+        put(
+          out,
+          key,
+          typeof child === 'string' ? this.#graphqlDocument(child) : redactLeaves(child),
+        );
       } else if (key === 'variables') {
-        out[key] = redactLeaves(child);
+        put(out, key, redactLeaves(child));
       } else {
-        out[key] = this.value(child);
+        put(out, key, this.value(child));
       }
     }
     return out;
@@ -212,6 +210,11 @@ export class Redactor {
   }
 }
 
+/** Sets a field of a copy as its own, even `__proto__` (an assignment would set the prototype). */
+function put(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -232,12 +235,7 @@ function redactLeaves(value: unknown): unknown {
   if (isObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
-      Object.defineProperty(out, key, {
-        value: redactLeaves(child),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      put(out, key, redactLeaves(child));
     }
     return out;
   }
