@@ -120,7 +120,7 @@ const MARK = '\u0000accounts';
 
 /** Whether a document is of the earlier camelCase form. */
 export function isLegacyDocument(document: Json): boolean {
-  return 'apiKeys' in document || 'tokenLifetimeSeconds' in document;
+  return Object.hasOwn(document, 'apiKeys') || Object.hasOwn(document, 'tokenLifetimeSeconds');
 }
 
 /** The state of a document, snake_case or of an earlier version. */
