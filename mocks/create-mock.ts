@@ -76,6 +76,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     env,
     onChange: options.onChange,
     extraApis: [createControlApi(config, freshState)],
+    secrets: config.api_keys.map((k) => k.key),
   });
   return {
     handlers: createMswHandlers(service, { baseUrl: options.baseUrl }),

@@ -1,9 +1,10 @@
 /**
- * The request journal the operator reads through the control API. Secrets never enter it: the
- * Authorization header, API keys, refresh tokens and issued tokens are redacted before a line is
- * kept .
+ * The request journal the operator reads through the control API. Secrets never leave it: every
+ * entry is redacted by its structure on its way out (redaction.ts): credential headers, the token
+ * mutation's arguments, variables and answer, and any text holding an API key or a token.
  */
 
+import { Redactor } from './redaction.ts';
 import { type TextPlace, TextRing } from './text-ring.ts';
 
 /** One request the mock answered. */
@@ -20,40 +21,7 @@ export interface JournalEntry {
   responseBody?: unknown;
 }
 
-/** What replaces a secret. */
-export const REDACTED = '[REDACTED]';
-
-const SECRET_FIELDS = new Set([
-  'apikey',
-  'organizationsecretkey',
-  'refreshtoken',
-  'token',
-  'password',
-  'presignedkey',
-  'authorization',
-  'api_key',
-  'key',
-]);
-
-const INLINE_SECRET =
-  /\b(APIKey|organizationSecretKey|refreshToken|preSignedKey|password)(\s*:\s*)"(?:[^"\\]|\\.)*"/g;
-
-/** A deep copy of a value with every secret field and inline GraphQL secret argument redacted. */
-export function redactSecrets(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(INLINE_SECRET, `$1$2"${REDACTED}"`);
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [
-        k,
-        SECRET_FIELDS.has(k.toLowerCase()) && v !== null && v !== undefined
-          ? REDACTED
-          : redactSecrets(v),
-      ]),
-    );
-  }
-  return value;
-}
+export { REDACTED } from './redaction.ts';
 
 /**
  * A request as it is kept until the journal is read: redaction happens on the way out. The
@@ -86,15 +54,6 @@ interface KeptEntry extends Omit<RawEntry, 'bodyText' | 'responseText'> {
  */
 const bodies = new TextRing(16 * 2 ** 20);
 
-function parseBody(text: string | undefined): unknown {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text.slice(0, 2000);
-  }
-}
-
 /**
  * A bounded in-memory journal: the newest `capacity` requests, oldest first. Entries keep the
  * raw body text (as UTF-8 in the shared ring, off the JavaScript heap) and are parsed and
@@ -102,6 +61,8 @@ function parseBody(text: string | undefined): unknown {
  * unredacted.
  */
 export class Journal {
+  /** Redacts every entry on its way out; knows the API keys to look for. */
+  readonly redactor = new Redactor();
   readonly #entries: KeptEntry[] = [];
   readonly #capacity: number;
   #seq = 0;
@@ -129,30 +90,33 @@ export class Journal {
 
   /** The kept requests, oldest first, redacted; without their bodies when `bodies` is false. */
   entries({ bodies: withBodies = true }: { bodies?: boolean } = {}): JournalEntry[] {
-    return this.#entries.map((entry) => Journal.#view(entry, withBodies));
+    return this.#entries.map((entry) => this.#view(entry, withBodies));
   }
 
   /** The kept request with this sequence number, redacted, or undefined. */
   entry(seq: number): JournalEntry | undefined {
     const found = this.#entries.find((e) => e.seq === seq);
-    return found && Journal.#view(found, true);
+    return found && this.#view(found, true);
   }
 
-  static #view(
+  #view(
     { body, response, responseBody, atMs, headers, ...entry }: KeptEntry,
     withBodies: boolean,
   ): JournalEntry {
-    const given = Object.fromEntries(Object.entries(headers).filter((e) => e[1] !== undefined));
+    const redactor = this.redactor;
+    // The token mutation's bodies are redacted by their structure (redaction.ts).
+    const graphql = entry.operationId === 'obtainToken' || entry.path.startsWith('/v1/graphql');
     const view: JournalEntry = {
       ...entry,
       at: new Date(atMs).toISOString(),
-      headers: redactSecrets(given) as Record<string, string>,
-      body: withBodies && body ? redactSecrets(parseBody(bodies.get(body))) : undefined,
+      headers: redactor.headers(headers),
+      body: withBodies && body ? redactor.requestBody(bodies.get(body), graphql) : undefined,
     };
     if (withBodies) {
-      view.responseBody = redactSecrets(
-        response === undefined ? responseBody : parseBody(bodies.get(response)),
-      );
+      view.responseBody =
+        response === undefined
+          ? redactor.responseBody(responseBody, graphql)
+          : redactor.responseText(bodies.get(response), graphql);
     }
     return view;
   }

@@ -23,6 +23,7 @@ import type { DomainError } from './domain/result.ts';
 import type { MockState } from './domain/state.ts';
 import { errorResponse, type PlainResponse } from './error-bodies.ts';
 import { Journal } from './journal.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { dataImportOperations } from './operations/index.ts';
 import type { OperationContext, Outcome } from './operations/types.ts';
 
@@ -73,6 +74,8 @@ export interface MockServiceOptions {
   // biome-ignore lint/suspicious/noExplicitAny: each document brings the context its operations take
   extraApis?: ApiDefinition<any>[];
   journalCapacity?: number;
+  /** Credentials the journal looks for in every text it shows (the configured API keys). */
+  secrets?: readonly string[];
 }
 
 function isJsonContentType(value: string | undefined): boolean {
@@ -100,6 +103,7 @@ export class MockService {
     this.state = options.state;
     this.env = options.env;
     this.journal = new Journal(options.journalCapacity);
+    for (const secret of options.secrets ?? []) this.journal.redactor.addSecret(secret);
     this.#onChange = options.onChange;
     const dataImportApi: ApiDefinition<OperationContext> = {
       prefix: '',
@@ -256,6 +260,12 @@ export class MockService {
     if (!isJsonContentType(request.headers['content-type'])) {
       return unreadable('unsupported_media_type', {
         media_type: request.headers['content-type'] ?? '',
+      });
+    }
+    // Refused before it is parsed: reading, validating and copying a value all recurse.
+    if (nestsDeeperThan(request.bodyText)) {
+      return unreadable('parse_error', {
+        reason: `The body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`,
       });
     }
     try {

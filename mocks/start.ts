@@ -5,6 +5,7 @@
  * file, or an address that cannot be bound.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { parseHosts } from '../console/server/hosts.ts';
 import { createWebHook } from '../console/server/web-hook.ts';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
@@ -73,6 +74,11 @@ const program = new Command()
     'origins besides this machine that may use the control API and console: none, *, or a list',
     'none',
   )
+  .option(
+    '--allowed-hosts <names>',
+    'Host names besides loopback names and the --host address that the control API and console answer (DNS rebinding): none, *, or a comma-separated list',
+    'none',
+  )
   .option('-q, --quiet', 'print nothing but errors')
   .option('-V, --version', 'print the kit version')
   .addHelpText(
@@ -99,6 +105,7 @@ const options = program.opts<{
   stateFile?: string;
   corsOrigins: string;
   controlOrigins: string;
+  allowedHosts: string;
   dataDir?: string;
   importState?: string;
   storeMemory?: number;
@@ -183,6 +190,7 @@ try {
         interfaceOrigins,
         controlOrigins,
       },
+      hosts: { allowedHosts: parseHosts(options.allowedHosts), boundHost: options.host },
     }),
   });
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -116,6 +116,28 @@ function nullBranch(error: ErrorObject): number {
   return branches.findIndex((b) => (b as Json | undefined)?.type === 'null');
 }
 
+/** Whether a proper ancestor of a schema path (`#/properties/a/anyOf/1/type`) passes `test`. */
+function someAncestor(schemaPath: string, test: (path: string) => boolean): boolean {
+  for (let at = schemaPath.indexOf('/'); at >= 0; at = schemaPath.indexOf('/', at + 1)) {
+    if (test(schemaPath.slice(0, at))) return true;
+  }
+  return false;
+}
+
+/** An instance path and each path above it (`/a/0/b`, `/a/0`, `/a`, ``). */
+function instancePrefixes(instancePath: string): string[] {
+  const out = [instancePath];
+  for (
+    let at = instancePath.lastIndexOf('/');
+    at >= 0;
+    at = instancePath.lastIndexOf('/', at - 1)
+  ) {
+    out.push(instancePath.slice(0, at));
+    if (at === 0) break;
+  }
+  return out;
+}
+
 /** The attr of a failure of the body as a whole, as Django REST Framework names it. */
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
@@ -143,28 +165,40 @@ function attrOf(error: ErrorObject): string {
  * are dropped because their `then` failures say what is wrong. Duplicates (attr, code) collapse.
  */
 export function toFieldErrors(errors: readonly ErrorObject[]): FieldError[] {
+  // Each error looks up the schema paths above it in sets, so the work grows with the number of
+  // errors times the depth of the schema, never with the square of the number of errors (a body
+  // with tens of thousands of failures is mapped in one pass).
   // A nullable field is `anyOf: [<schema>, {type: 'null'}]`: a non-null value that fails is
   // reported by the failures of <schema> itself, as the platform reports a non-null field.
-  const nullable = errors.filter((e) => e.keyword === 'anyOf' && nullBranch(e) >= 0);
-  const dropped = new Set<ErrorObject>(nullable);
-  for (const c of nullable) {
-    const prefix = `${c.schemaPath}/${nullBranch(c)}/`;
-    for (const e of errors) if (e.schemaPath.startsWith(prefix)) dropped.add(e);
+  const nullBranches = new Set<string>();
+  const dropped = new Set<ErrorObject>();
+  for (const e of errors) {
+    if (e.keyword !== 'anyOf') continue;
+    const branch = nullBranch(e);
+    if (branch < 0) continue;
+    dropped.add(e);
+    nullBranches.add(`${e.schemaPath}/${branch}`);
   }
-  const combinators = errors.filter(
-    (e) => (e.keyword === 'anyOf' || e.keyword === 'oneOf') && !dropped.has(e),
-  );
-  errors = errors.filter((e) => !dropped.has(e));
-  const kept = errors.filter(
-    (e) =>
-      e.keyword !== 'if' &&
-      !combinators.some(
-        (c) =>
-          c !== e &&
-          e.instancePath.startsWith(c.instancePath) &&
-          e.schemaPath.startsWith(`${c.schemaPath}/`),
-      ),
-  );
+  for (const e of errors) {
+    if (!dropped.has(e) && someAncestor(e.schemaPath, (path) => nullBranches.has(path))) {
+      dropped.add(e);
+    }
+  }
+  // The instance paths of the combinators by their schema path.
+  const combinators = new Map<string, Set<string>>();
+  for (const e of errors) {
+    if ((e.keyword === 'anyOf' || e.keyword === 'oneOf') && !dropped.has(e)) {
+      const at = combinators.get(e.schemaPath);
+      if (at) at.add(e.instancePath);
+      else combinators.set(e.schemaPath, new Set([e.instancePath]));
+    }
+  }
+  const inCombinator = (e: ErrorObject) =>
+    someAncestor(e.schemaPath, (path) => {
+      const at = combinators.get(path);
+      return at !== undefined && instancePrefixes(e.instancePath).some((p) => at.has(p));
+    });
+  const kept = errors.filter((e) => !dropped.has(e) && e.keyword !== 'if' && !inCombinator(e));
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const error of kept) {

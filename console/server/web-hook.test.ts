@@ -1,9 +1,11 @@
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createMockServer } from '../../mocks/adapters/node-server.ts';
 import { createDataImportMock } from '../../mocks/create-mock.ts';
 import { nodeEnv } from '../../mocks/node-env.ts';
 import { type CorsOptions, isLoopbackOrigin, parseOrigins } from './cors.ts';
+import { type HostOptions, hostName, parseHosts } from './hosts.ts';
 import { createWebHook } from './web-hook.ts';
 
 const servers: { close(): void }[] = [];
@@ -11,10 +13,10 @@ afterEach(() => {
   for (const s of servers.splice(0)) s.close();
 });
 
-async function start(cors?: CorsOptions) {
+async function start(cors?: CorsOptions, hosts?: HostOptions) {
   const mock = createDataImportMock({ env: nodeEnv() });
   const server = createMockServer(mock.service, {
-    hook: createWebHook({ service: mock.service, apiKey: 'demo-api-key', cors }),
+    hook: createWebHook({ service: mock.service, apiKey: 'demo-api-key', cors, hosts }),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
@@ -159,5 +161,75 @@ describe('the pages', () => {
     const post = await fetch(`${base}/console`, { method: 'POST' });
     expect(post.status).toBe(404);
     expect(await post.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+/** A GET with the Host header a browser would send for `host` (fetch cannot set it). */
+function getWithHost(base: string, path: string, host: string) {
+  const { port } = new URL(base);
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'GET', headers: { host } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the Host allow-list (DNS rebinding)', () => {
+  test.each(['/__mock/state', '/__mock/journal', '/console', '/', '/docs/control.json'])(
+    'a page under another name does not read %s',
+    async (path) => {
+      const { base } = await start();
+      const answer = await getWithHost(base, path, 'rebind.attacker.example:4010');
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.text)).toMatchObject({ code: 'host_not_allowed', errors: [] });
+      expect(answer.text).not.toContain('key_hash');
+    },
+  );
+
+  test.each(['127.0.0.1:4010', 'localhost:4010', 'LOCALHOST', '[::1]:4010', 'app.localhost'])(
+    'loopback name %s is served',
+    async (host) => {
+      const { base } = await start();
+      expect((await getWithHost(base, '/__mock/state', host)).status).toBe(200);
+    },
+  );
+
+  test('the interface answers any Host (its data needs a token)', async () => {
+    const { base } = await start();
+    const answer = await getWithHost(
+      base,
+      '/v1/data-import/all-account-import-processes/DEMO_ENERGY/',
+      'rebind.attacker.example',
+    );
+    expect(answer.status).toBe(401);
+  });
+
+  test('the bound address and the names the operator adds are served; * opens it', async () => {
+    const bound = await start(undefined, { allowedHosts: [], boundHost: '192.0.2.7' });
+    expect((await getWithHost(bound.base, '/__mock/state', '192.0.2.7:4010')).status).toBe(200);
+    expect((await getWithHost(bound.base, '/__mock/state', '192.0.2.8')).status).toBe(403);
+    const added = await start(undefined, {
+      allowedHosts: parseHosts('mock.internal, Other.Name.'),
+    });
+    expect((await getWithHost(added.base, '/console', 'mock.internal:80')).status).toBe(200);
+    expect((await getWithHost(added.base, '/console', 'other.name')).status).toBe(200);
+    const open = await start(undefined, { allowedHosts: parseHosts('*') });
+    expect((await getWithHost(open.base, '/console', 'anything.example')).status).toBe(200);
+  });
+
+  test('reads Host names without port, brackets or trailing dot', () => {
+    expect(hostName('Example.COM.:8080')).toBe('example.com');
+    expect(hostName('[::1]:4010')).toBe('::1');
+    expect(parseHosts('none')).toEqual([]);
+    expect(parseHosts('a.example,b.example:90')).toEqual(['a.example', 'b.example']);
   });
 });

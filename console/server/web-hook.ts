@@ -15,6 +15,7 @@ import type { MockService, PlainRequest } from '../../mocks/service.ts';
 import { dataImport, mockControl } from '../../spec/index.ts';
 import { BUNDLES, bundle } from './bundles.ts';
 import { applyCors, type CorsOptions, DEFAULT_CORS } from './cors.ts';
+import { DEFAULT_HOSTS, type HostOptions, hostAllowed, hostName } from './hosts.ts';
 import { consolePage, DOCS_SCRIPT, docsPage, FAVICON, landingPage, mswPage } from './html.ts';
 
 const require = createRequire(import.meta.url);
@@ -27,6 +28,8 @@ export interface WebHookOptions {
   /** The API key the landing page shows (the public demo key of the default state). */
   apiKey?: string;
   cors?: CorsOptions;
+  /** The Host names the control API and the pages answer (hosts.ts); loopback names by default. */
+  hosts?: HostOptions;
 }
 
 const TYPES = {
@@ -138,11 +141,27 @@ for (const [path, entry] of Object.entries(BUNDLES)) {
 }
 const ALIASES: Record<string, string> = { '/docs/': '/docs', '/console/': '/console' };
 
-/** The hook for {@link createMockServer}: CORS first, then the pages, then the service. */
+/**
+ * The hook for {@link createMockServer}: the Host allow-list, then CORS, then the pages, then
+ * the service.
+ */
 export function createWebHook(options: WebHookOptions): ServerHook {
   const cors = options.cors ?? DEFAULT_CORS;
-  return (request, next) =>
-    applyCors(cors, request, async () => {
+  const hosts = options.hosts ?? DEFAULT_HOSTS;
+  return (request, next) => {
+    // Everything but the interface is the operator's: refused for a Host this machine is not
+    // known by, before any page or state is read (DNS rebinding).
+    if (!request.path.startsWith('/v1/') && !hostAllowed(request.headers.host, hosts)) {
+      return Promise.resolve({
+        status: 403,
+        body: {
+          detail: `The control API and the console answer requests to this machine's own names only, not ${hostName(request.headers.host ?? '')}; the operator adds names with --allowed-hosts.`,
+          code: 'host_not_allowed',
+          errors: [],
+        },
+      });
+    }
+    return applyCors(cors, request, async () => {
       const path = ALIASES[request.path] ?? request.path;
       const serve = PAGES[path];
       if (serve && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -150,4 +169,5 @@ export function createWebHook(options: WebHookOptions): ServerHook {
       }
       return next();
     });
+  };
 }

@@ -6,7 +6,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import { expect, test } from '../fixtures.ts';
+import ConformanceSummaryReporter from '../reporters/conformance-summary.ts';
 import { safeFetch } from '../support/api-client.ts';
 import { REDACTED, redactHeaders, redactJson } from '../support/redact.ts';
 import { scanAndRedact, zipEntries, zipOf } from '../support/secret-scan.ts';
@@ -65,6 +67,26 @@ test.describe('secret scan', () => {
     expect(error instanceof Error).toBe(true);
     expect((error as Error).message).not.toContain(token);
     expect((error as Error).message).toContain(REDACTED);
+  });
+
+  test('the reporter redacts a failed step’s call log before any report is written', () => {
+    // Playwright records the failed `request.fetch` step itself, with the headers in its call
+    // log, whatever safeFetch rethrows: the reporter scrubs that record as the step ends.
+    const reporter = new ConformanceSummaryReporter({
+      outputDir: mkdtempSync(join(tmpdir(), 'r-')),
+    });
+    const token = 'planted-opaque-token-1111';
+    const log = (value: string) =>
+      `apiRequestContext.fetch: connect ECONNREFUSED\nCall log:\n\u001b[2m    - authorization: Token ${value}\u001b[22m\n\u001b[2m    - cookie: session=${value}\u001b[22m\n\u001b[2m    - accept: */*\u001b[22m`;
+    const step = {
+      error: { message: log(token), stack: log(token), cause: { message: log(token) } },
+    } as unknown as TestStep;
+    reporter.onStepEnd({} as TestCase, {} as TestResult, step);
+    const written = JSON.stringify(step);
+    expect(written).not.toContain(token);
+    expect(written).toContain(`authorization: ${REDACTED}`);
+    expect(written).toContain(`cookie: ${REDACTED}`);
+    expect(written).toContain('accept: */*');
   });
 
   test('exchanges are redacted before they are attached', () => {

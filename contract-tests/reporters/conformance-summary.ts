@@ -25,9 +25,10 @@ import type {
   TestCase,
   TestError,
   TestResult,
+  TestStep,
 } from '@playwright/test/reporter';
 import { platformCodeResults, platformCodesMarkdown } from '../support/platform-codes.ts';
-import { secretsFile } from '../support/redact.ts';
+import { redactReportedError, secretsFile } from '../support/redact.ts';
 import { readSecrets, type SecretHit, scanAndRedact } from '../support/secret-scan.ts';
 import { DID_NOT_RUN, readSettings } from '../support/settings.ts';
 import { SOURCE_NAMES, type SoftSource, sourceOfAnnotation } from '../support/sources.ts';
@@ -98,7 +99,17 @@ export default class ConformanceSummaryReporter implements Reporter {
     this.#started = new Date();
   }
 
+  /**
+   * Redacts a failed step's error as soon as it ends, before any reporter writes it: the HTML,
+   * JUnit and JSON reporters write at the end of the run from these same objects, so a call log's
+   * Authorization header never reaches a file (the scan in onEnd stays the last line of defence).
+   */
+  onStepEnd(_test: TestCase, _result: TestResult, step: TestStep): void {
+    redactReportedError(step.error);
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
+    for (const error of result.errors) redactReportedError(error);
     const start = result.startTime.getTime();
     this.#span = {
       start: Math.min(this.#span.start, start),

@@ -15,7 +15,7 @@ import { dataImport } from '../../spec/index.ts';
 import { judgeResponse } from './conformance.ts';
 import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { issuedPayload, obtainTokenRequest, type TokenFieldNames } from './obtain-token.ts';
-import { REDACTED, redactHeaders, redactJson, redactText, registerSecret } from './redact.ts';
+import { redactCallLog, redactHeaders, redactJson, redactText, registerSecret } from './redact.ts';
 import type { ContractMode } from './settings.ts';
 import { SOFT_ANNOTATIONS, SOURCE_NAMES, type SoftSource } from './sources.ts';
 
@@ -105,10 +105,7 @@ export async function safeFetch(
     return await request.fetch(url, options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    // The call log's lines carry ANSI colour codes, so the header is matched anywhere on a line.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: stops at the ANSI reset code
-    const redacted = message.replace(/(authorization: )[^\n\u001b]*/gi, `$1${REDACTED}`);
-    throw new Error(redactText(redacted));
+    throw new Error(redactCallLog(message));
   }
 }
 

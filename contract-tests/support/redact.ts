@@ -79,3 +79,40 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   }
   return out;
 }
+
+/**
+ * A header line of an HTTP call log (Playwright lists a request's headers in the log of a failed
+ * call) whose value can be a credential. The lines carry ANSI colour codes, so the value stops at
+ * the reset code or the end of the line.
+ */
+const CREDENTIAL_HEADER_LINE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stops at the ANSI reset code
+  /((?:proxy-)?authorization|cookie|set-cookie|x-api-key)(: )[^\n\u001b]*/gi;
+
+/** A text with credential headers of call logs, registered secrets and JWTs redacted. */
+export function redactCallLog(text: string): string {
+  return redactText(text.replace(CREDENTIAL_HEADER_LINE, `$1$2${REDACTED}`));
+}
+
+/** The parts of a reported error (Playwright's TestError) that hold text. */
+export interface ReportedError {
+  message?: string;
+  stack?: string;
+  value?: string;
+  snippet?: string;
+  cause?: ReportedError;
+}
+
+/**
+ * Redacts an error the runner reports, in place, before any reporter writes it: Playwright
+ * records the failed `request.fetch` step of a test with its call log, Authorization included,
+ * whatever the test itself does with the error.
+ */
+export function redactReportedError(error: ReportedError | undefined): void {
+  if (!error) return;
+  for (const field of ['message', 'stack', 'value', 'snippet'] as const) {
+    const text = error[field];
+    if (typeof text === 'string') error[field] = redactCallLog(text);
+  }
+  redactReportedError(error.cause);
+}

@@ -4,20 +4,23 @@
  * catch-all for unknown routes under /v1/ and the control API. Every handler hands the request to
  * the same service as the standalone server, so both answer alike.
  */
+
 import { graphql, HttpResponse, http, type RequestHandler } from 'msw';
 import { dataImport } from '../../spec/index.ts';
+import { dictionary } from '../domain/dictionary.ts';
 import type { MockService, PlainRequest, PlainResponse } from '../service.ts';
 
 async function toPlainRequest(request: Request, bodyText?: string): Promise<PlainRequest> {
   const url = new URL(request.url);
-  const headers: Record<string, string> = {};
+  // Names and query keys are input: records without a prototype (domain/dictionary.ts).
+  const headers: Record<string, string> = dictionary();
   request.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
   return {
     method: request.method.toUpperCase(),
     path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
+    query: dictionary(url.searchParams),
     headers,
     bodyText: bodyText ?? (await request.text()),
   };

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dataImport } from '../../spec/index.ts';
 import { createDataImportMock } from '../create-mock.ts';
@@ -53,6 +53,26 @@ describe('standalone server', () => {
     // The same connection answered both: the server had not closed it.
     expect(second.port).toBe(first.port);
   });
+
+  test.each(['//', 'http://%/', 'http://a:99999/x'])(
+    '[ERR-1] a request target %s that is no URL gets 404 in the interface error shape',
+    async (target) => {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.end(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+        });
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString('utf8');
+        });
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+      expect(answer).toContain('"code":"not_found"');
+    },
+  );
 
   test('answers JSON with a content length', async () => {
     const response = await fetch(`${base}/__mock/health`);

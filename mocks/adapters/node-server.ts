@@ -3,6 +3,7 @@
  * web Request/Response layer, which caps MSW near 2,400 req/s on these machines (decision 004).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { dictionary } from '../domain/dictionary.ts';
 import { JsonChunks, LazyList } from '../domain/lazy-list.ts';
 import { errorResponse } from '../error-bodies.ts';
 import type { MockService, PlainRequest, PlainResponse } from '../service.ts';
@@ -28,20 +29,35 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   });
 }
 
+/**
+ * The URL of a request target; a target that is no URL (`//`, `http://%/`) keeps its text as the
+ * path, which names no route: 404, never a failure of the server.
+ */
+function requestUrl(target: string): URL {
+  try {
+    return new URL(target, 'http://mock.local');
+  } catch {
+    const url = new URL('http://mock.local/');
+    url.pathname = target.split('?')[0] ?? '';
+    return url;
+  }
+}
+
 /** Turns a node:http request into the service's plain request (a null body was over the limit). */
 export async function toPlainRequest(
   req: IncomingMessage,
   bodyText: string | null,
 ): Promise<PlainRequest> {
-  const url = new URL(req.url ?? '/', 'http://mock.local');
-  const headers: Record<string, string | undefined> = {};
+  const url = requestUrl(req.url ?? '/');
+  // Names and query keys are input: records without a prototype (domain/dictionary.ts).
+  const headers: Record<string, string | undefined> = dictionary();
   for (const [name, value] of Object.entries(req.headers)) {
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return {
     method: (req.method ?? 'GET').toUpperCase(),
     path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
+    query: dictionary(url.searchParams),
     headers,
     bodyText: bodyText ?? '',
     ...(bodyText === null ? { bodyTooLarge: MAX_BODY_BYTES } : {}),

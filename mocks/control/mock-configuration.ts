@@ -3,6 +3,7 @@
  * exist but have no endpoint (SUP-1): suppliers, operations teams, skip marks, the concurrency
  * limit of process, token lifetimes and API keys.
  */
+import { own, setOwn } from '../domain/dictionary.ts';
 import { placeDocument as placeInDomain, setCheckDocuments } from '../domain/documents.ts';
 import {
   type PaymentVendorFaultInput,
@@ -22,14 +23,14 @@ export const listSuppliers: ControlOperation<'listSuppliers'> = (_request, { ser
 export const putSupplier: ControlOperation<'putSupplier'> = ({ params, body }, { service }) => {
   const change = body;
   const code = params.code;
-  const existing = service.state.suppliers[code];
+  const existing = own(service.state.suppliers, code);
   const supplier: Supplier = {
     code,
     status: change.status ?? existing?.status ?? 'Ongoing',
     emailsOnMigration: change.emails_on_migration ?? existing?.emailsOnMigration ?? false,
     documentRoot: change.document_root ?? existing?.documentRoot ?? '',
   };
-  service.state.suppliers[code] = supplier;
+  setOwn(service.state.suppliers, code, supplier);
   touch(service.state);
   return json(existing ? 200 : 201, supplierView(supplier));
 };
@@ -137,6 +138,8 @@ export const setAuthSettings: ControlOperation<'setAuthSettings'> = ({ body }, {
 export const addApiKey: ControlOperation<'addApiKey'> = ({ body }, { service }) => {
   const { key, organisation } = body;
   const keyHash = service.env.hash(key);
+  // The journal shows no text holding it from now on.
+  service.journal.redactor.addSecret(key);
   if (!service.state.apiKeys.some((k) => k.keyHash === keyHash)) {
     service.state.apiKeys.push({ keyHash, organisation });
   }

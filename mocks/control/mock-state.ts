@@ -4,10 +4,12 @@
  */
 import {
   advanceClock,
+  clockInRange,
   clockNow,
   clockTimestamp,
   setClock as setClockState,
 } from '../domain/clock.ts';
+import { fieldError, invalid } from '../domain/result.ts';
 import { type MockState, touch } from '../domain/state.ts';
 import { stateExport, stateFromDocument } from '../domain/state-document.ts';
 import { REDACTED } from '../journal.ts';
@@ -62,6 +64,12 @@ export const setClock: ControlOperation<'setClock'> = ({ body }, { service }) =>
   }
   if (change.advance_seconds !== undefined)
     clock = advanceClock(clock, change.advance_seconds * 1000);
+  // Checked before anything changes: a clock beyond the year 9999 would break every date after.
+  if (!clockInRange(clock, systemNow)) {
+    const attr = change.advance_seconds !== undefined ? 'advance_seconds' : 'now';
+    const detail = 'The mock clock stays between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z.';
+    return { error: invalid([fieldError('invalid', attr, undefined, detail)]).error };
+  }
   service.state.clock = clock;
   touch(service.state);
   return json(200, clockBody(service.state, systemNow));

@@ -4,6 +4,7 @@
  * acts on (NOTE-8, which the kit applies to transactions, statements, the payment instruction
  * and registration as well; TXN-10, GEN-9).
  */
+import { own } from './dictionary.ts';
 import { fail, ok, type Result } from './result.ts';
 import { type AccountRecord, accountKey, type MockState, type Supplier } from './state.ts';
 
@@ -13,7 +14,7 @@ export function requireOngoingSupplier(
   code: string,
   attr: string,
 ): Result<Supplier> {
-  const supplier = state.suppliers[code];
+  const supplier = own(state.suppliers, code);
   if (!supplier) {
     const data = { import_supplier: code };
     return fail('import_supplier_not_found', data, {
@@ -63,7 +64,7 @@ export function requireImportedAccount(
 ): Result<ImportedAccount> {
   const key = accountKey(importSupplier, externalAccountNumber);
   const record = state.accounts.get(key);
-  const supplier = state.suppliers[importSupplier];
+  const supplier = own(state.suppliers, importSupplier);
   if (record?.status !== 'imported' || !supplier) {
     return fail('account_not_found', {
       import_supplier: importSupplier,

@@ -46,3 +46,18 @@ export function advanceClock(clock: ClockState, ms: number): ClockState {
     ? { frozenAt: new Date(new Date(clock.frozenAt).getTime() + ms).toISOString(), offsetMs: 0 }
     : { frozenAt: null, offsetMs: clock.offsetMs + ms };
 }
+
+/** The earliest instant the mock clock may show: 0001-01-01T00:00:00Z. */
+export const EARLIEST_CLOCK_MS = Date.parse('0001-01-01T00:00:00Z');
+/** The latest instant the mock clock may show: 9999-12-31T23:59:59Z. */
+export const LATEST_CLOCK_MS = Date.parse('9999-12-31T23:59:59Z');
+
+/**
+ * Whether the clock shows an instant of a four-digit year (0001..9999): the dates and datetimes
+ * the mock writes (GEN-3) have four-digit years, and every instant it computes from the clock
+ * (token expiries, schedules) stays within what a JavaScript Date holds.
+ */
+export function clockInRange(clock: ClockState, systemNow: number): boolean {
+  const ms = clockNow(clock, systemNow).getTime();
+  return Number.isFinite(ms) && ms >= EARLIEST_CLOCK_MS && ms <= LATEST_CLOCK_MS;
+}

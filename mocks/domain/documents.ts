@@ -2,7 +2,9 @@
  * Document paths (DOC-1..DOC-3, SUP-4): where a note's document or a statement's PDF is expected
  * in the bucket, the operator's "check documents" switch, and documents the operator places.
  */
+
 import type { FieldError } from '../../spec/index.ts';
+import { own } from './dictionary.ts';
 import type { MockEnv } from './env.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
 import { type MockState, type Supplier, touch } from './state.ts';
@@ -66,7 +68,7 @@ export function placeDocument(
   importSupplier: string,
   path: string,
 ): Result<{ location: string }> {
-  const supplier = state.suppliers[importSupplier];
+  const supplier = own(state.suppliers, importSupplier);
   if (!supplier) {
     return fail('not_found', undefined, { detail: `No import supplier ${importSupplier}.` });
   }

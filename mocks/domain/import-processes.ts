@@ -9,6 +9,7 @@ import type { components } from '../../spec/index.ts';
 import { checkAccountRules } from './account-rules.ts';
 import { alreadyImported, requireOngoingSupplier } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
+import { own } from './dictionary.ts';
 import type { MockEnv } from './env.ts';
 import { LazyList } from './lazy-list.ts';
 import { recordImportedReferences } from './platform/account.ts';
@@ -103,7 +104,7 @@ export function processAccount(
   const record = state.accounts.get(key);
   if (!record) {
     // A supplier closed for migration says so first (PRC-10): nothing can be staged under it.
-    const supplier = state.suppliers[command.importSupplierCode];
+    const supplier = own(state.suppliers, command.importSupplierCode);
     if (supplier && supplier.status !== 'Ongoing') {
       const closed = requireOngoingSupplier(
         state,

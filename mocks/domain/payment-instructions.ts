@@ -10,9 +10,11 @@
  * memory (a fault's remaining count, a magic reference that already failed once), which is what
  * makes "retry as is" succeed.
  */
+
 import type { components } from '../../spec/index.ts';
 import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
+import { own, setOwn } from './dictionary.ts';
 import type { MockEnv } from './env.ts';
 import { platformContext } from './platform/context.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
@@ -54,7 +56,7 @@ export function setPaymentVendorFault(
     'supplier' in scope
       ? [state.paymentVendor.supplierFaults, scope.supplier]
       : [state.paymentVendor.accountFaults, scope.account];
-  const known = 'supplier' in scope ? state.suppliers[key] : state.accounts.get(key);
+  const known = 'supplier' in scope ? own(state.suppliers, key) : state.accounts.get(key);
   if (!known) {
     return fail('not_found', undefined, {
       detail: `No ${'supplier' in scope ? 'import supplier' : 'account'} ${key}.`,
@@ -73,7 +75,7 @@ export function setPaymentVendorFault(
     return ok(null);
   }
   const stored: PaymentVendorFault = { kind: fault.kind, remaining: fault.remaining ?? null };
-  faults[key] = stored;
+  setOwn(faults, key, stored);
   return ok(stored);
 }
 
@@ -108,7 +110,7 @@ function consume(
   faults: Record<string, PaymentVendorFault>,
   key: string,
 ): PaymentVendorFault['kind'] | null {
-  const fault = faults[key];
+  const fault = own(faults, key);
   if (!fault) return null;
   if (fault.remaining !== null) {
     if (fault.remaining <= 1) delete faults[key];

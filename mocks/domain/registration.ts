@@ -17,6 +17,7 @@ import { addDays } from '../../spec/formats/dates.ts';
 import type { components } from '../../spec/index.ts';
 import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
+import { dictionary, own, setOwn, withEntry } from './dictionary.ts';
 import type { MockEnv } from './env.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
 import {
@@ -111,7 +112,7 @@ export function accountTransferStatus(
   now: string,
 ): CreatedAccountTransferStatus {
   const statuses = energyMeterPoints(record).map((p) =>
-    meterPointStatusAt(record.registrations?.[p.mpxn], now),
+    meterPointStatusAt(own(record.registrations, p.mpxn), now),
   );
   if (statuses.every((s) => s === 'PRE_REGISTRATION')) return 'PENDING';
   if (statuses.some((s) => REJECTED.has(s))) return 'REJECTED';
@@ -152,10 +153,10 @@ export function sendRegistrationFlows(
   const now = clockTimestamp(state.clock, env.now());
   const today = now.slice(0, 10);
 
-  const registrations = { ...record.registrations };
+  const registrations = dictionary(record.registrations);
   let marked = 0;
   const meterPoints = points.map((point): RegistrationFlowMeterPoint => {
-    const existing = registrations[point.mpxn];
+    const existing = own(registrations, point.mpxn);
     const notMarked = (detail: string): RegistrationFlowMeterPoint => ({
       mpxn: point.mpxn,
       status: 'REGISTRATION_FLOW_ERROR',
@@ -175,11 +176,11 @@ export function sendRegistrationFlows(
     // A first flow keeps an outcome the operator scheduled in advance; a new attempt after a
     // rejection starts without one.
     const outcome = existing?.sentAt ? undefined : existing?.outcome;
-    registrations[point.mpxn] = {
+    setOwn<MeterPointRegistration>(registrations, point.mpxn, {
       sentAt: now,
       supplyStartDate: date,
       ...(outcome ? { outcome } : {}),
-    };
+    });
     marked += 1;
     return { mpxn: point.mpxn, status: 'REGISTRATION_FLOW_SUCCESS' };
   });
@@ -224,7 +225,7 @@ export function meterPointStatuses(
   return ok(
     points.map((p) => ({
       mpxn: p.mpxn,
-      status: meterPointStatusAt(record.registrations?.[p.mpxn], now),
+      status: meterPointStatusAt(own(record.registrations, p.mpxn), now),
     })),
   );
 }
@@ -267,12 +268,13 @@ export function setMeterPointOutcome(
     effective = `${instant.toISOString().slice(0, 19)}Z`;
   }
   const { record } = target.value;
-  const { outcome: _previous, ...rest } = record.registrations?.[mpxn] ?? {};
+  const { outcome: _previous, ...rest } = own(record.registrations, mpxn) ?? {};
   const next: RegistrationOutcome | null = outcome ? { kind: outcome, at: effective } : null;
-  record.registrations = {
-    ...record.registrations,
-    [mpxn]: next ? { ...rest, outcome: next } : rest,
-  };
+  record.registrations = withEntry(
+    record.registrations,
+    mpxn,
+    next ? { ...rest, outcome: next } : rest,
+  );
   touch(state);
   return ok(next);
 }
@@ -290,11 +292,12 @@ export function setRegistrationFlowFault(
   const target = operatorTarget(state, key, mpxn);
   if (!target.ok) return target;
   const { record } = target.value;
-  const { flowFault: _previous, ...rest } = record.registrations?.[mpxn] ?? {};
-  record.registrations = {
-    ...record.registrations,
-    [mpxn]: errorDetail ? { ...rest, flowFault: errorDetail } : rest,
-  };
+  const { flowFault: _previous, ...rest } = own(record.registrations, mpxn) ?? {};
+  record.registrations = withEntry(
+    record.registrations,
+    mpxn,
+    errorDetail ? { ...rest, flowFault: errorDetail } : rest,
+  );
   touch(state);
   return ok(errorDetail);
 }
@@ -322,7 +325,7 @@ export function meterPointRegistrations(
   const now = clockTimestamp(state.clock, systemNow);
   return ok(
     energyMeterPoints(record).map((point) => {
-      const registration = record.registrations?.[point.mpxn];
+      const registration = own(record.registrations, point.mpxn);
       return {
         mpxn: point.mpxn,
         supply_type: point.supplyType,

@@ -10,7 +10,7 @@ import {
   setMeterPointOutcome,
   setRegistrationFlowFault,
 } from './registration.ts';
-import { stateDocument, stateFromDocument } from './state-document.ts';
+import { isLegacyDocument, stateDocument, stateFromDocument } from './state-document.ts';
 import { createTransactions } from './transactions.ts';
 
 /** A state with every part a mock can hold: notes, transactions, statements, registrations, faults. */
@@ -86,5 +86,17 @@ describe('the state as a document (decision 008)', () => {
   test('the document round-trips to the same state, payloads untouched', () => {
     const state = fullState();
     expect(stateFromDocument(stateDocument(state))).toEqual(state);
+  });
+});
+
+describe('isLegacyDocument', () => {
+  test('reads only the document’s own fields, never inherited ones (GEN-2)', () => {
+    const inherited = Object.create({ apiKeys: [], tokenLifetimeSeconds: 1 }) as Record<
+      string,
+      unknown
+    >;
+    expect(isLegacyDocument(inherited)).toBe(false);
+    expect(isLegacyDocument({ apiKeys: [] })).toBe(true);
+    expect(isLegacyDocument(JSON.parse('{"__proto__": {"apiKeys": []}}'))).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
  * through unchanged, as do the keys of maps (supplier codes, account keys, token hashes, MPANs).
  * Documents of earlier versions (camelCase, NUL-separated keys) still load.
  */
+import { setOwn } from './dictionary.ts';
 import { JsonChunks } from './lazy-list.ts';
 import { MemoryAccounts, type MockState, upgradeState } from './state.ts';
 
@@ -41,11 +42,18 @@ const toCamel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c
 function convert(value: unknown, rename: (key: string) => string, keysAreData = false): unknown {
   if (Array.isArray(value)) return value.map((item) => convert(item, rename));
   if (value === null || typeof value !== 'object') return value;
-  const out: Json = {};
+  // A map's keys are input (supplier codes, account keys): its copy has no prototype, so that
+  // `__proto__` is a key like any other (dictionary.ts).
+  const out: Json = keysAreData ? Object.create(null) : {};
   for (const [key, child] of Object.entries(value as Json)) {
     const name = keysAreData ? key : rename(key);
-    if (!keysAreData && OPAQUE.has(key)) out[name] = child;
-    else out[name] = convert(child, rename, !keysAreData && MAPS.has(key));
+    const copy =
+      !keysAreData && OPAQUE.has(key)
+        ? child
+        : convert(child, rename, !keysAreData && MAPS.has(key));
+    // An assignment under `__proto__` would set the copy's prototype rather than a field.
+    if (name === '__proto__') setOwn(out, name, copy);
+    else out[name] = copy;
   }
   return out;
 }
@@ -112,7 +120,7 @@ const MARK = '\u0000accounts';
 
 /** Whether a document is of the earlier camelCase form. */
 export function isLegacyDocument(document: Json): boolean {
-  return 'apiKeys' in document || 'tokenLifetimeSeconds' in document;
+  return Object.hasOwn(document, 'apiKeys') || Object.hasOwn(document, 'tokenLifetimeSeconds');
 }
 
 /** The state of a document, snake_case or of an earlier version. */

@@ -10,6 +10,7 @@ import {
   type PlatformCatalogue,
 } from '../../spec/index.ts';
 import { type ClockState, runningClock } from './clock.ts';
+import { dictionary } from './dictionary.ts';
 
 type Schemas = components['schemas'];
 
@@ -384,16 +385,19 @@ export function upgradeState(
   },
 ): MockState {
   const rekey = <T>(record: Record<string, T>) =>
-    Object.fromEntries(Object.entries(record).map(([k, v]) => [k.replace('\u0000', '/'), v]));
+    dictionary(Object.entries(record).map(([k, v]) => [k.replace('\u0000', '/'), v] as const));
   return {
     ...state,
     revision: state.revision ?? 0,
+    // Keyed by input: without a prototype (dictionary.ts).
+    suppliers: dictionary(state.suppliers),
     accounts: new MemoryAccounts(rekey(state.accounts ?? {})),
     skipMarks: (state.skipMarks ?? []).map((k) => k.replace('\u0000', '/')),
     // A state exported before the catalogue existed checks against the kit's defaults.
     platformCatalogue: state.platformCatalogue ?? structuredClone(defaultPlatformCatalogue),
     paymentVendor: state.paymentVendor && {
       ...state.paymentVendor,
+      supplierFaults: dictionary(state.paymentVendor.supplierFaults),
       accountFaults: rekey(state.paymentVendor.accountFaults ?? {}),
       intermittentFailed: (state.paymentVendor.intermittentFailed ?? []).map((k) =>
         k.replace('\u0000', '/').replace('\u0000', '|'),
@@ -436,7 +440,7 @@ export function createState(seed: StateSeed): MockState {
     apiKeys: [...seed.apiKeyHashes],
     tokenLifetimeSeconds: seed.tokenLifetimeSeconds ?? 3600,
     refreshLifetimeSeconds: seed.refreshLifetimeSeconds ?? 7 * 24 * 3600,
-    suppliers: Object.fromEntries(seed.suppliers.map((s) => [s.code, { ...s }])),
+    suppliers: dictionary(seed.suppliers.map((s) => [s.code, { ...s }] as const)),
     operationsTeams: [...seed.operationsTeams],
     accounts: new MemoryAccounts(),
     skipMarks: [],
@@ -446,7 +450,11 @@ export function createState(seed: StateSeed): MockState {
     outbox: [],
     checkDocuments: false,
     placedDocuments: [],
-    paymentVendor: { supplierFaults: {}, accountFaults: {}, intermittentFailed: [] },
+    paymentVendor: {
+      supplierFaults: dictionary(),
+      accountFaults: dictionary(),
+      intermittentFailed: [],
+    },
     platformCatalogue: structuredClone(seed.platformCatalogue ?? defaultPlatformCatalogue),
   };
 }

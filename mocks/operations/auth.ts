@@ -13,6 +13,7 @@ import {
 } from 'graphql';
 import { errorCatalogue } from '../../spec/index.ts';
 import { obtainToken as obtainTokenInDomain, type TokenCredentials } from '../domain/auth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.ts';
 import { type DataImportOperation, reply } from './types.ts';
 
 const schema = buildSchema(`
@@ -54,12 +55,25 @@ type Prepared = { document: DocumentNode } | { errors: readonly GraphQLError[] }
  */
 const prepared = new Map<string, Prepared>();
 
+/**
+ * The most tokens a document may have: the token mutation has a few dozen. Parsing stops past it,
+ * so a 10 MiB document of aliases (whose validation compares every pair of fields) costs nothing.
+ */
+const MAX_DOCUMENT_TOKENS = 2_000;
+
 function prepare(source: string): Prepared {
   const known = prepared.get(source);
   if (known) return known;
   let outcome: Prepared;
   try {
-    const document = parse(source);
+    // Parsing and validating recurse into selections and values: a document nested thousands
+    // deep would exhaust the stack (the edge bounds JSON bodies alike).
+    if (nestsDeeperThan(source)) {
+      throw new GraphQLError(
+        `The document nests selections and values deeper than ${MAX_JSON_DEPTH} levels.`,
+      );
+    }
+    const document = parse(source, { maxTokens: MAX_DOCUMENT_TOKENS });
     const errors = validate(schema, document);
     outcome = errors.length > 0 ? { errors } : { document };
   } catch (error) {

@@ -20,7 +20,7 @@ function isLegacyConfig(parsed: unknown): parsed is Record<string, unknown> {
   return (
     typeof parsed === 'object' &&
     parsed !== null &&
-    ['apiKeys', 'operationsTeams'].some((key) => key in parsed)
+    ['apiKeys', 'operationsTeams'].some((key) => Object.hasOwn(parsed, key))
   );
 }
 

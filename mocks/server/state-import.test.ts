@@ -31,6 +31,22 @@ async function exportOf(client: ReturnType<typeof createTestClient>): Promise<st
 }
 
 describe('--import-state', () => {
+  test('[GEN-2] a document with a __proto__ field is refused as an unknown field, not read as a prototype', async () => {
+    const work = tempDir();
+    const source = await clientOn(join(work, 'source'));
+    const exported = JSON.parse(await exportOf(source.client)) as Record<string, unknown>;
+    await source.dir.close();
+    const file = join(work, 'export.json');
+    // As the first field: a prototype would make the document look like an earlier camelCase one.
+    writeFileSync(
+      file,
+      `{"__proto__": {"apiKeys": [], "tokenLifetimeSeconds": 1},${JSON.stringify(exported).slice(1)}`,
+    );
+    const refused = await importStateFile(file, join(work, 'target')).catch((e: Error) => e);
+    expect(refused).toBeInstanceOf(StateImportError);
+    expect((refused as Error).message).toContain('__proto__');
+  });
+
   test('[GEN-9] a streamed import gives back the exported accounts, their order and the outbox', async () => {
     const work = tempDir();
     const source = await clientOn(join(work, 'source'));

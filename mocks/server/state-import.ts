@@ -67,7 +67,9 @@ export async function importStateFile(file: string, dir: string): Promise<StateI
     // a 154 MiB export (5.5 -> 4.4 s).
     stringBufferSize: 64 * 1024,
   });
-  const rest: Record<string, unknown> = {};
+  // The document's own field names are input: a record without a prototype (`__proto__` is then
+  // a field like any other, which the schema refuses).
+  const rest: Record<string, unknown> = Object.create(null);
   let accounts: [string, AccountRecord][] = [];
   let outbox: OutboxEntry[] = [];
   const counts = { accounts: 0, outbox: 0 };

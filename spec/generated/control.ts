@@ -689,6 +689,7 @@ export interface components {
             /** Format: date-time */
             now?: string;
             frozen?: boolean;
+            /** @description At most a hundred years either way; the clock stays between the years 0001 and 9999. */
             advance_seconds?: number;
         };
         /**
@@ -872,7 +873,9 @@ export interface components {
             /** @description Bumped by every change; the mock persists a request only when it changed the state. */
             revision: number;
             clock: {
+                /** Format: date-time */
                 frozen_at: string | null;
+                /** @description Keeps the clock between the years 0001 and 9999 (ISO 8601 instants of four-digit years). */
                 offset_ms: number;
             };
             api_keys: {
@@ -959,6 +962,7 @@ export interface components {
             outcome: "accepted" | "rejected" | null;
             /** Format: date-time */
             at?: string;
+            /** @description At most a hundred years ahead. */
             after_seconds?: number;
         };
         RegistrationFlowFaultChange: {
