@@ -187,6 +187,15 @@ export class StoredAccounts implements AccountMap {
    * revision, so every changed record is here when the edge writes the request.
    */
   readonly #held = new Map<string, Stored>();
+  /**
+   * Records handed to a write whose transaction has not committed yet, with that write's number.
+   * lmdb-js reads the committed value until the commit, so a request between a write and its
+   * commit reads its account here: it changes the newest version of the account, never the one
+   * before, and every change to one account lands in order (decision 012).
+   */
+  readonly #unflushed = new Map<string, { stored: Stored; write: number }>();
+  /** How many writes were issued: each entry of {@link #unflushed} names the one that holds it. */
+  #writes = 0;
   /** What each held record held on disk when it was read (imported records only). */
   readonly #heldIds = new Map<string, string[]>();
   /** Index changes by account key, from `set` until their transaction commits. */
@@ -229,9 +238,8 @@ export class StoredAccounts implements AccountMap {
   /** One scan filling the held-identifier index of a store written before it existed. */
   #buildHolders(): void {
     this.#meta.transactionSync(() => {
-      for (const { key, value } of this.#records.getRange()) {
-        for (const id of identifiersHeldBy(value.record)) this.#holders.putSync(indexKey(id), key);
-      }
+      for (const { key, value } of this.#records.getRange())
+        this.#indexHoldersSync(key, value.record);
       this.#meta.putSync(HOLDERS_BUILT, true);
     });
   }
@@ -265,7 +273,7 @@ export class StoredAccounts implements AccountMap {
       this.#held.clear();
       this.#heldIds.clear();
     }
-    const stored = this.#records.get(key);
+    const stored = this.#unflushed.get(key)?.stored ?? this.#records.get(key);
     if (stored) {
       this.#held.set(key, stored);
       if (stored.record.status === 'imported') {
@@ -309,21 +317,31 @@ export class StoredAccounts implements AccountMap {
   }
 
   has(key: string): boolean {
-    return this.#held.has(key) || this.#records.doesExist(key);
+    return this.#held.has(key) || this.#unflushed.has(key) || this.#records.doesExist(key);
+  }
+
+  /** The newest version of a record not committed yet (held, else handed to a write). */
+  #uncommitted(key: string): Stored | undefined {
+    return this.#held.get(key) ?? this.#unflushed.get(key)?.stored;
+  }
+
+  /** Keys of records not committed yet that are not on disk either (new accounts). */
+  *#unwrittenKeys(): Iterable<string> {
+    for (const key of new Set([...this.#held.keys(), ...this.#unflushed.keys()])) {
+      if (!this.#records.doesExist(key)) yield key;
+    }
   }
 
   get size(): number {
-    const unwritten = [...this.#held.keys()].filter((k) => !this.#records.doesExist(k)).length;
+    const unwritten = [...this.#unwrittenKeys()].length;
     return (this.#records.getStats() as { entryCount: number }).entryCount + unwritten;
   }
 
   *entries(): Iterable<[string, AccountRecord]> {
     for (const { key, value } of this.#records.getRange()) {
-      yield [key, this.#held.get(key)?.record ?? value.record];
+      yield [key, (this.#uncommitted(key) ?? value).record];
     }
-    for (const [key, stored] of this.#held) {
-      if (!this.#records.doesExist(key)) yield [key, stored.record];
-    }
+    for (const key of [...this.#unwrittenKeys()]) yield [key, this.#uncommitted(key)!.record];
   }
 
   /**
@@ -364,24 +382,14 @@ export class StoredAccounts implements AccountMap {
     const nextSeq = this.#nextSeq;
     // Writes issued in one synchronous step go into one LMDB transaction (lmdb's event-turn
     // batching); requests in flight together share a commit. Answer once it is on disk.
+    const write = ++this.#writes;
     for (const [key, stored] of records) {
+      // lmdb-js encodes the value here: later changes to the object go into later writes.
       this.#records.put(key, stored);
       this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record));
+      this.#unflushed.set(key, { stored, write });
     }
-    let live = 0;
-    for (const [hash, token] of Object.entries(state.tokens)) {
-      live += 1;
-      if (this.#writtenTokens.has(hash)) continue;
-      this.#tokens.put(hash, token);
-      this.#writtenTokens.add(hash);
-    }
-    if (this.#writtenTokens.size > live) {
-      for (const hash of this.#writtenTokens) {
-        if (hash in state.tokens) continue;
-        this.#tokens.remove(hash);
-        this.#writtenTokens.delete(hash);
-      }
-    }
+    this.#writeTokens(state.tokens, false);
     const changes: [string, HolderChange][] = [];
     for (const [key, change] of this.#holderChanges) {
       if (change.written) continue;
@@ -393,14 +401,51 @@ export class StoredAccounts implements AccountMap {
     this.#meta.put(NEXT_SEQ, nextSeq);
     const committed = this.#meta.put(STATE, meta);
     this.outbox.writePending(committed);
-    if (changes.length > 0) {
-      void committed.then(() => {
-        for (const [key, change] of changes) {
-          if (this.#holderChanges.get(key) === change) this.#holderChanges.delete(key);
-        }
-      });
-    }
+    const settled = () => {
+      for (const [key] of records) {
+        if (this.#unflushed.get(key)?.write === write) this.#unflushed.delete(key);
+      }
+      for (const [key, change] of changes) {
+        if (this.#holderChanges.get(key) === change) this.#holderChanges.delete(key);
+      }
+    };
+    // The records stay readable here until the commit: only then does lmdb-js read them.
+    void committed.then(settled, settled);
     return committed.then(() => this.#meta.flushed.then(() => undefined));
+  }
+
+  /**
+   * Brings the token records in line with the token table: a put per token not on disk, a
+   * remove per token gone, batched with the current write (no encoding of the tokens already
+   * written); or, `whole`, every token again inside the caller's synchronous transaction.
+   */
+  #writeTokens(tokens: MockState['tokens'], whole: boolean): void {
+    const db = this.#tokens;
+    const sync = whole;
+    if (whole) {
+      db.clearSync();
+      this.#writtenTokens.clear();
+    }
+    let live = 0;
+    for (const [hash, token] of Object.entries(tokens)) {
+      live += 1;
+      if (this.#writtenTokens.has(hash)) continue;
+      if (sync) db.putSync(hash, token);
+      else db.put(hash, token);
+      this.#writtenTokens.add(hash);
+    }
+    if (this.#writtenTokens.size === live) return;
+    for (const hash of this.#writtenTokens) {
+      if (hash in tokens) continue;
+      if (sync) db.removeSync(hash);
+      else db.remove(hash);
+      this.#writtenTokens.delete(hash);
+    }
+  }
+
+  /** Puts a record's held identifiers into the index, inside the caller's transaction. */
+  #indexHoldersSync(key: string, record: AccountRecord): void {
+    for (const id of identifiersHeldBy(record)) this.#holders.putSync(indexKey(id), key);
   }
 
   /**
@@ -414,7 +459,7 @@ export class StoredAccounts implements AccountMap {
         const seq = this.#nextSeq++;
         this.#records.putSync(key, { seq, record });
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
-        for (const id of identifiersHeldBy(record)) this.#holders.putSync(indexKey(id), key);
+        this.#indexHoldersSync(key, record);
       }
       this.#meta.putSync(NEXT_SEQ, this.#nextSeq);
       this.#meta.putSync(HOLDERS_BUILT, true);
@@ -425,12 +470,7 @@ export class StoredAccounts implements AccountMap {
   finishImport(state: MockState): void {
     this.#writtenRevision = state.revision;
     this.#meta.transactionSync(() => {
-      this.#tokens.clearSync();
-      this.#writtenTokens.clear();
-      for (const [hash, token] of Object.entries(state.tokens)) {
-        this.#tokens.putSync(hash, token);
-        this.#writtenTokens.add(hash);
-      }
+      this.#writeTokens(state.tokens, true);
       this.#meta.putSync(STATE, withoutAccounts(state));
     });
   }
@@ -441,6 +481,7 @@ export class StoredAccounts implements AccountMap {
     this.#held.clear();
     this.#heldIds.clear();
     this.#holderChanges.clear();
+    this.#unflushed.clear();
     this.#nextSeq = accounts.length;
     this.#writtenRevision = state.revision;
     const meta = withoutAccounts(state);
@@ -451,16 +492,11 @@ export class StoredAccounts implements AccountMap {
       this.#index.clearSync();
       this.#holders.clearSync();
       this.outbox.replaceSync(outbox);
-      this.#tokens.clearSync();
-      this.#writtenTokens.clear();
-      for (const [hash, token] of Object.entries(state.tokens)) {
-        this.#tokens.putSync(hash, token);
-        this.#writtenTokens.add(hash);
-      }
+      this.#writeTokens(state.tokens, true);
       accounts.forEach(([key, record], seq) => {
         this.#records.putSync(key, { seq, record });
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
-        for (const id of identifiersHeldBy(record)) this.#holders.putSync(indexKey(id), key);
+        this.#indexHoldersSync(key, record);
       });
       this.#meta.putSync(STATE, meta);
       this.#meta.putSync(NEXT_SEQ, accounts.length);
