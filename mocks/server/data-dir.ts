@@ -10,7 +10,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statfsSync } from 'node:fs';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { defaultPlatformCatalogue } from '../../spec/index.ts';
 import {
@@ -24,6 +24,18 @@ import {
   type OutboxEntry,
   type ProcessSummary,
 } from '../domain/state.ts';
+import { StorageUnavailable } from '../service.ts';
+
+/**
+ * Marks the promise of a write lmdb-js batches into the current transaction as handled: a failed
+ * commit is answered once, through the promise the write returns, and lmdb-js rejects the
+ * promise of every write of the transaction (Node ends the process on one left unhandled).
+ */
+function batched(result: unknown): void {
+  if (typeof (result as Promise<unknown> | undefined)?.then === 'function') {
+    (result as Promise<unknown>).then(undefined, () => undefined);
+  }
+}
 
 /** A stored account: its record and its place in the staging order. */
 interface Stored {
@@ -121,11 +133,21 @@ export class StoredOutbox implements Outbox {
     this.#written += entries.length;
     entries.forEach((entry, i) => {
       this.#unflushed.set(from + i, entry);
-      this.#db.put(from + i, entry);
+      batched(this.#db.put(from + i, entry));
     });
-    void committed.then(() => {
+    const settled = () => {
       for (let i = 0; i < entries.length; i++) this.#unflushed.delete(from + i);
-    });
+    };
+    void committed.then(settled, settled);
+  }
+
+  /** Forgets what was not committed (a failed write): the outbox is what the store holds. */
+  restore(): void {
+    this.#pending = [];
+    this.#unflushed.clear();
+    let count = 0;
+    for (const last of this.#db.getKeys({ reverse: true, limit: 1 })) count = last + 1;
+    this.#written = count;
   }
 
   /** Appends entries read by a streamed import (decision 016), in one transaction. */
@@ -259,6 +281,34 @@ export class StoredAccounts implements AccountMap {
     return { ...meta, platformCatalogue, outbox, tokens };
   }
 
+  /**
+   * The state as the store holds it, after a write failed to commit (a full or failing disk):
+   * what was not committed is forgotten, so that the refused change is not read by later
+   * requests. Undefined when the failed write's state is not the current one (an earlier failure
+   * went back already).
+   */
+  restore(failed: MockState): MockState | undefined {
+    if (failed !== this.#state) return undefined;
+    this.#held.clear();
+    this.#heldIds.clear();
+    this.#unflushed.clear();
+    this.#holderChanges.clear();
+    this.outbox.restore();
+    this.#writtenTokens.clear();
+    const saved = this.savedState();
+    if (!saved) return undefined;
+    // Numbers are never given twice (GEN-9), even those of a refused change.
+    saved.accountSequence = Math.max(saved.accountSequence, failed.accountSequence);
+    const state: MockState = { ...saved, accounts: this };
+    this.attach(state);
+    return state;
+  }
+
+  /** The state the map is tied to. */
+  get attachedState(): MockState | undefined {
+    return this.#state;
+  }
+
   /** Ties the map to the state it belongs to (its revision tells when held records may go). */
   attach(state: MockState): void {
     this.#state = state;
@@ -385,8 +435,10 @@ export class StoredAccounts implements AccountMap {
     const write = ++this.#writes;
     for (const [key, stored] of records) {
       // lmdb-js encodes the value here: later changes to the object go into later writes.
-      this.#records.put(key, stored);
-      this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record));
+      batched(this.#records.put(key, stored));
+      batched(
+        this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record)),
+      );
       this.#unflushed.set(key, { stored, write });
     }
     this.#writeTokens(state.tokens, false);
@@ -395,10 +447,10 @@ export class StoredAccounts implements AccountMap {
       if (change.written) continue;
       change.written = true;
       changes.push([key, change]);
-      for (const id of change.removed) this.#holders.remove(indexKey(id), key);
-      for (const id of change.ids) this.#holders.put(indexKey(id), key);
+      for (const id of change.removed) batched(this.#holders.remove(indexKey(id), key));
+      for (const id of change.ids) batched(this.#holders.put(indexKey(id), key));
     }
-    this.#meta.put(NEXT_SEQ, nextSeq);
+    batched(this.#meta.put(NEXT_SEQ, nextSeq));
     const committed = this.#meta.put(STATE, meta);
     this.outbox.writePending(committed);
     const settled = () => {
@@ -431,14 +483,14 @@ export class StoredAccounts implements AccountMap {
       live += 1;
       if (this.#writtenTokens.has(hash)) continue;
       if (sync) db.putSync(hash, token);
-      else db.put(hash, token);
+      else batched(db.put(hash, token));
       this.#writtenTokens.add(hash);
     }
     if (this.#writtenTokens.size === live) return;
     for (const hash of this.#writtenTokens) {
       if (hash in tokens) continue;
       if (sync) db.removeSync(hash);
-      else db.remove(hash);
+      else batched(db.remove(hash));
       this.#writtenTokens.delete(hash);
     }
   }
@@ -528,6 +580,12 @@ export interface DataDir {
   recycle(): Promise<void>;
   /** How many times the map was let go since the directory was opened. */
   readonly recycles: number;
+  /**
+   * Why writes are refused now, or undefined: the folder's filesystem has less room than the
+   * store's reserve. lmdb-js does not come through a full disk (a commit that meets ENOSPC may
+   * never settle, or end the process), so the store never lets it get there.
+   */
+  refuseWrites(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -546,6 +604,23 @@ export interface DataDirOptions {
   checkEveryMs?: number;
   /** Reads the mapped pages in MiB (tests give their own); default RssFile of this process. */
   mappedMiB?: () => number;
+  /**
+   * The free room the folder's filesystem keeps, in MiB: below it, requests that may change the
+   * state are refused with 503 before they change anything. Default 64, or STORE_RESERVE_MIB.
+   */
+  reserveMiB?: number;
+  /** Reads the free room of the folder's filesystem in MiB (tests give their own). */
+  freeMiB?: () => number;
+}
+
+/** The default free room a data directory's filesystem keeps (decision 019). */
+export const DEFAULT_STORE_RESERVE_MIB = 64;
+
+function reserveFrom(options: DataDirOptions): number {
+  if (options.reserveMiB !== undefined) return options.reserveMiB;
+  const env = process.env.STORE_RESERVE_MIB;
+  const n = env === undefined || env === '' ? Number.NaN : Number(env);
+  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_STORE_RESERVE_MIB;
 }
 
 /** The default budget of mapped store pages (decision 017). */
@@ -564,12 +639,40 @@ function budgetFrom(options: DataDirOptions): number {
   return Number.isFinite(n) && n >= 0 ? n : DEFAULT_STORE_MEMORY_MIB;
 }
 
+/** Whether a rejection is lmdb-js's failed commit, whose error names the commit's own failure. */
+function isCommitFailure(reason: unknown): boolean {
+  const commitError = (reason as { commitError?: unknown } | null)?.commitError;
+  return typeof (commitError as Promise<unknown> | undefined)?.then === 'function';
+}
+
+let commitFailuresHandled = false;
+
+/**
+ * lmdb-js rejects a promise of its own, which no caller can reach, when a transaction ending an
+ * event turn fails to commit (a full disk), and Node ends the process on an unhandled
+ * rejection. Every failed commit is answered through the promise of the write that made it
+ * (503, the service going back to what the store holds), so that rejection alone is let go;
+ * any other unhandled rejection ends the process as before.
+ */
+function handleCommitFailures(): void {
+  if (commitFailuresHandled) return;
+  commitFailuresHandled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (isCommitFailure(reason)) {
+      (reason as { commitError: Promise<unknown> }).commitError.catch(() => undefined);
+      return;
+    }
+    throw reason;
+  });
+}
+
 /** Opens (or creates) a data directory. */
 export function openDataDir(path: string, options: DataDirOptions = {}): DataDir {
   // One map of the largest size the store may reach, given at open: lmdb-js otherwise starts
   // with a small map and maps the file again each time it grows, which left more of the file
   // resident (measured in decision 016). It is address space only: the file grows with its
   // data, not with the map.
+  handleCommitFailures();
   const openRoot = () => open({ path, maxDbs: 8, mapSize: MAP_SIZE });
   let root = openRoot();
   const accounts = new StoredAccounts(root);
@@ -597,17 +700,48 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
     due = mappedMiB() > budget;
     return due;
   };
+  // A write that cannot commit (a full or failing disk) is refused and the service goes back to
+  // what the store holds; lmdb-js's own error of the commit is handled here as well, so that no
+  // rejection is left unhandled (Node ends the process on one).
+  const refused = (failed: MockState) => (error: unknown) => {
+    const commitError = (error as { commitError?: Promise<unknown> }).commitError;
+    let reason = (error as Error).message;
+    if (commitError) {
+      commitError.catch(() => undefined);
+      reason = 'the store could not commit the change';
+    }
+    throw new StorageUnavailable(reason, accounts.restore(failed));
+  };
+  const reserve = reserveFrom(options);
+  const freeMiB =
+    options.freeMiB ??
+    (() => {
+      const stats = statfsSync(path);
+      return (stats.bavail * stats.bsize) / 2 ** 20;
+    });
   return {
     state,
     accounts,
+    refuseWrites() {
+      if (reserve <= 0) return undefined;
+      const free = freeMiB();
+      return free < reserve
+        ? `${free.toFixed(1)} MiB free for the store, less than its reserve of ${reserve} MiB`
+        : undefined;
+    },
     write(next) {
-      if (next.accounts === accounts) return accounts.write(next);
+      if (next.accounts === accounts) return accounts.write(next).catch(refused(next));
       // A new state (reset, import, the first start): its in-memory accounts move into the store.
-      const replaced = accounts.replace(next);
-      next.accounts = accounts;
-      next.outbox = accounts.outbox;
-      accounts.attach(next);
-      return replaced;
+      const before = accounts.attachedState;
+      try {
+        const replaced = accounts.replace(next);
+        next.accounts = accounts;
+        next.outbox = accounts.outbox;
+        accounts.attach(next);
+        return replaced;
+      } catch (error) {
+        return Promise.reject(error).catch(before ? refused(before) : (e) => Promise.reject(e));
+      }
     },
     finishImport: (state) => {
       accounts.finishImport(state);

@@ -1,9 +1,21 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  fsyncSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createTestClient } from '../test-client.ts';
-import { createStateWriter, loadStateFile, StateFileError } from './state-file.ts';
+import {
+  createStateWriter,
+  loadStateFile,
+  removeStaleTemporaries,
+  StateFileError,
+} from './state-file.ts';
 
 function tempFile(name: string): string {
   return join(mkdtempSync(join(tmpdir(), 'kit-state-')), name);
@@ -98,5 +110,112 @@ describe('--state-file', () => {
     expect(() => loadStateFile(path)).toThrow(StateFileError);
     expect(() => loadStateFile(path)).toThrow(path);
     expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+});
+
+describe('--state-file on a failing disk', () => {
+  const io = (fault: 'short' | 'enospc' | 'fsync') => {
+    let failing = true;
+    return {
+      heal: () => {
+        failing = false;
+      },
+      io: {
+        writeSync(fd: number, buffer: Uint8Array, offset: number, length: number): number {
+          if (!failing) return writeSync(fd, buffer, offset, length);
+          if (fault === 'enospc') {
+            throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+              code: 'ENOSPC',
+            });
+          }
+          // A disk with room for a few bytes takes part of the write, then none.
+          return fault === 'short' && offset === 0
+            ? writeSync(fd, buffer, offset, Math.min(length, 10))
+            : fault === 'fsync'
+              ? writeSync(fd, buffer, offset, length)
+              : 0;
+        },
+        fsyncSync(fd: number): void {
+          if (failing && fault === 'fsync') {
+            throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+          }
+          fsyncSync(fd);
+        },
+      },
+    };
+  };
+
+  test.each([
+    ['a short write', 'short'],
+    ['no space left', 'enospc'],
+    ['a failing fsync', 'fsync'],
+  ] as const)(
+    '[GEN-9] %s refuses the change with 503 and Retry-After, keeps the previous file and the state, and the next write works once the disk does',
+    async (_name, fault) => {
+      const path = tempFile('state.json');
+      const disk = io(fault);
+      const healthy = createStateWriter(path);
+      const client = createTestClient({ onChange: healthy });
+      const token = await client.login();
+      const kept = client.account();
+      expect((await client.stage(kept)).status).toBe(201);
+      const before = readFileSync(path, 'utf8');
+
+      // The same state, now written through the failing disk.
+      const failing = createTestClient({
+        state: loadStateFile(path),
+        onChange: createStateWriter(path, disk.io),
+      });
+      // ObtainToken writes a token: it is refused alike.
+      expect(
+        (
+          await failing.call('POST', '/v1/graphql/', {
+            query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }',
+          })
+        ).status,
+      ).toBe(503);
+      const stage = (account: unknown) =>
+        failing.call('POST', '/v1/data-import/account-import-process/create-or-update/', account, {
+          token,
+        });
+      const refused = failing.account({ external_account_number: 'REFUSED-1' });
+      const snapshot = failing.snapshot();
+      const answers = await Promise.all([
+        stage(refused),
+        stage(failing.account({ external_account_number: 'REFUSED-2' })),
+      ]);
+      for (const answer of answers) {
+        expect(answer).toEqual({
+          status: 503,
+          headers: { 'retry-after': '5' },
+          body: {
+            detail: expect.stringContaining('could not be stored'),
+            code: 'storage_unavailable',
+            errors: [],
+          },
+        });
+      }
+      // The previous file is there, whole; no temporary file is left; the state went back.
+      expect(readFileSync(path, 'utf8')).toBe(before);
+      expect(readdirSync(dirname(path))).toEqual(['state.json']);
+      expect(failing.snapshot()).toBe(snapshot);
+
+      disk.heal();
+      const healed = await stage(refused);
+      expect(healed, JSON.stringify(healed)).toMatchObject({ status: 201 });
+      const reloaded = loadStateFile(path)!;
+      expect(reloaded.accounts.has(`DEMO_ENERGY/${kept.external_account_number}`)).toBe(true);
+      expect(reloaded.accounts.has(`DEMO_ENERGY/${refused.external_account_number}`)).toBe(true);
+    },
+  );
+
+  test('temporary files of writers no longer running are removed at start', () => {
+    const path = tempFile('state.json');
+    const stale = join(dirname(path), '.state.json.999999999.tmp');
+    const live = join(dirname(path), `.state.json.${process.pid}.tmp`);
+    writeFileSync(stale, '{"half":');
+    writeFileSync(live, '{}');
+    expect(removeStaleTemporaries(path)).toEqual(['.state.json.999999999.tmp']);
+    expect(readdirSync(dirname(path)).sort()).toEqual([`.state.json.${process.pid}.tmp`]);
   });
 });

@@ -1286,6 +1286,21 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The mock could not make the change durable (a full or failing disk under `--state-file` or
+         *     `--data-dir`): nothing changed, the state kept on disk is the one before the request, and the
+         *     same request may be sent again after `Retry-After` seconds. Code `storage_unavailable`.
+         */
+        StorageUnavailable: {
+            headers: {
+                /** @description Seconds to wait before sending the request again. */
+                "Retry-After"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The body or a parameter is not valid; nothing changed. */
         BadRequest: {
             headers: {
@@ -1372,6 +1387,7 @@ export type SchemaMoneyCatalogue = components['schemas']['MoneyCatalogue'];
 export type SchemaPaymentsCatalogue = components['schemas']['PaymentsCatalogue'];
 export type SchemaAccountCatalogue = components['schemas']['AccountCatalogue'];
 export type SchemaMetersCatalogue = components['schemas']['MetersCatalogue'];
+export type ResponseStorageUnavailable = components['responses']['StorageUnavailable'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
@@ -1441,6 +1457,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     exportState: {
@@ -1487,6 +1504,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getClock: {
@@ -1533,6 +1551,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getJournal: {
@@ -1602,6 +1621,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getJournalEntry: {
@@ -1715,6 +1735,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     resetPlatformCatalogue: {
@@ -1736,6 +1757,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     patchPlatformCatalogue: {
@@ -1761,6 +1783,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listSuppliers: {
@@ -1819,6 +1842,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listOperationsTeams: {
@@ -1873,6 +1897,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     markAccountToBeSkipped: {
@@ -1899,6 +1924,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     unmarkAccountToBeSkipped: {
@@ -1925,6 +1951,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getProcessing: {
@@ -1971,6 +1998,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getAuthSettings: {
@@ -2017,6 +2045,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     addApiKey: {
@@ -2042,6 +2071,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listAccounts: {
@@ -2203,6 +2233,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     placeDocument: {
@@ -2229,6 +2260,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setSupplierPaymentVendorFault: {
@@ -2258,6 +2290,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     clearSupplierPaymentVendorFault: {
@@ -2282,6 +2315,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setAccountPaymentVendorFault: {
@@ -2313,6 +2347,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     clearAccountPaymentVendorFault: {
@@ -2339,6 +2374,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getAccountNotes: {
@@ -2391,6 +2427,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getMeterPointRegistrations: {
@@ -2450,6 +2487,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setRegistrationFlowFault: {
@@ -2483,6 +2521,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
 }
