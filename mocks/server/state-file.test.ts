@@ -3,6 +3,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -15,6 +16,7 @@ import {
   loadStateFile,
   removeStaleTemporaries,
   StateFileError,
+  tokenLogOf,
 } from './state-file.ts';
 
 function tempFile(name: string): string {
@@ -197,7 +199,7 @@ describe('--state-file on a failing disk', () => {
       }
       // The previous file is there, whole; no temporary file is left; the state went back.
       expect(readFileSync(path, 'utf8')).toBe(before);
-      expect(readdirSync(dirname(path))).toEqual(['state.json']);
+      expect(readdirSync(dirname(path)).sort()).toEqual(['state.json', 'state.json.tokens']);
       expect(failing.snapshot()).toBe(snapshot);
 
       disk.heal();
@@ -217,5 +219,49 @@ describe('--state-file on a failing disk', () => {
     writeFileSync(live, '{}');
     expect(removeStaleTemporaries(path)).toEqual(['.state.json.999999999.tmp']);
     expect(readdirSync(dirname(path)).sort()).toEqual([`.state.json.${process.pid}.tmp`]);
+  });
+});
+
+describe('--state-file tokens', () => {
+  test('[AUTH-1][AUTH-2] an ObtainToken appends its tokens to the token log and leaves the state document as it is; a restart serves them', async () => {
+    const path = tempFile('state.json');
+    const client = createTestClient({ onChange: createStateWriter(path) });
+    await client.login();
+    await client.stage(client.account());
+    const inode = statSync(path).ino;
+    const document = readFileSync(path, 'utf8');
+    const lines = () => readFileSync(tokenLogOf(path), 'utf8').trim().split('\n');
+    const before = lines().length;
+    let token = '';
+    for (let i = 0; i < 50; i++) token = await client.login();
+    // One line per token (access and refresh), appended; the document was not written again.
+    expect(lines().length).toBe(before + 100);
+    expect(statSync(path).ino).toBe(inode);
+    expect(readFileSync(path, 'utf8')).toBe(document);
+    expect(JSON.parse(document).tokens).toEqual({});
+
+    const restarted = createTestClient({ state: loadStateFile(path) });
+    expect(Object.keys(restarted.mock.state.tokens)).toHaveLength(102);
+    const listed = await restarted.call(
+      'GET',
+      '/v1/data-import/all-account-import-processes/DEMO_ENERGY/',
+      undefined,
+      { token },
+    );
+    expect(listed.status).toBe(200);
+  });
+
+  test('[AUTH-3] tokens gone are logged as gone, and the log is written again without them at start', async () => {
+    const path = tempFile('state.json');
+    const client = createTestClient({ onChange: createStateWriter(path) });
+    const first = await client.obtainToken();
+    // A refresh token is spent when used: its line is followed by one saying it is gone.
+    await client.obtainToken({ refreshToken: first.data.obtainKrakenToken!.refreshToken });
+    const log = readFileSync(tokenLogOf(path), 'utf8').trim().split('\n');
+    expect(log.map((line) => JSON.parse(line)[0])).toEqual(['+', '+', '+', '+', '-']);
+    createStateWriter(path);
+    const compacted = readFileSync(tokenLogOf(path), 'utf8').trim().split('\n');
+    expect(compacted.map((line) => JSON.parse(line)[0])).toEqual(['+', '+', '+']);
+    expect(Object.keys(loadStateFile(path)!.tokens)).toHaveLength(3);
   });
 });

@@ -9,7 +9,9 @@
 import {
   closeSync,
   existsSync,
+  fstatSync,
   fsyncSync,
+  ftruncateSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -28,10 +30,46 @@ export class StateFileError extends Error {
   override name = 'StateFileError';
 }
 
-/** The state in the file, or undefined when there is no file yet. */
+/** The state in the file and its tokens, or undefined when there is no file yet. */
 export function loadStateFile(path: string): MockState | undefined {
   if (!existsSync(path)) return undefined;
-  return stateOfText(path, readFileSync(path, 'utf8'));
+  const state = stateOfText(path, readFileSync(path, 'utf8'));
+  // Tokens of a file written before they had their own log stay until the first write moves them.
+  Object.assign(state.tokens, readTokenLog(tokenLogOf(path)).tokens);
+  return state;
+}
+
+type TokenRecord = MockState['tokens'][string];
+/** One line of the token log: a token issued, or a token gone (spent, expired). */
+type TokenLine = ['+', string, TokenRecord] | ['-', string];
+
+/**
+ * The tokens beside a state file (decision 020): a log a line per token issued or gone, so that an
+ * ObtainToken appends its tokens instead of writing the state document, and the document does
+ * not grow with them.
+ */
+export function tokenLogOf(path: string): string {
+  return join(dirname(path), `${basename(path)}.tokens`);
+}
+
+/** The live tokens of a log, and how many lines it has; a last line cut short is ignored. */
+function readTokenLog(log: string): { tokens: Record<string, TokenRecord>; lines: number } {
+  const tokens = new Map<string, TokenRecord>();
+  if (!existsSync(log)) return { tokens: {}, lines: 0 };
+  let lines = 0;
+  for (const line of readFileSync(log, 'utf8').split('\n')) {
+    if (line === '') continue;
+    let entry: TokenLine;
+    try {
+      entry = JSON.parse(line) as TokenLine;
+    } catch {
+      continue;
+    }
+    lines += 1;
+    if (entry[0] === '+') tokens.set(entry[1], entry[2]);
+    else tokens.delete(entry[1]);
+  }
+  return { tokens: Object.fromEntries(tokens), lines };
 }
 
 /** The state a state file's text holds; a clear {@link StateFileError} when it holds none. */
@@ -120,16 +158,7 @@ function writeAtomically(path: string, text: string, io: StateFileIo): void {
   try {
     const fd = openSync(temporary, 'w', 0o600);
     try {
-      let offset = 0;
-      while (offset < bytes.length) {
-        const wrote = io.writeSync(fd, bytes, offset, bytes.length - offset);
-        if (!(wrote > 0)) {
-          throw Object.assign(new Error(`short write: ${offset} of ${bytes.length} bytes`), {
-            code: 'ENOSPC',
-          });
-        }
-        offset += wrote;
-      }
+      writeAll(fd, bytes, io);
       io.fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -145,6 +174,42 @@ function writeAtomically(path: string, text: string, io: StateFileIo): void {
     io.fsyncSync(dir);
   } finally {
     closeSync(dir);
+  }
+}
+
+/** Writes every byte of `bytes` at the end of an open file; a short write is a failure. */
+function writeAll(fd: number, bytes: Uint8Array, io: StateFileIo): void {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const wrote = io.writeSync(fd, bytes, offset, bytes.length - offset);
+    if (!(wrote > 0)) {
+      throw Object.assign(new Error(`short write: ${offset} of ${bytes.length} bytes`), {
+        code: 'ENOSPC',
+      });
+    }
+    offset += wrote;
+  }
+}
+
+/**
+ * Appends lines to the token log and syncs it; a failure cuts the log back to where it was, so
+ * that it holds whole lines only.
+ */
+function appendAtomically(log: string, text: string, io: StateFileIo): void {
+  const fd = openSync(log, 'a', 0o600);
+  const size = fstatSync(fd).size;
+  try {
+    writeAll(fd, Buffer.from(text), io);
+    io.fsyncSync(fd);
+  } catch (error) {
+    try {
+      ftruncateSync(fd, size);
+    } catch {
+      // The reader ignores a last line cut short.
+    }
+    throw error;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -165,22 +230,71 @@ export function createStateWriter(
   io: StateFileIo = nodeIo,
 ): (state: MockState) => Promise<void> {
   removeStaleTemporaries(path);
+  const log = tokenLogOf(path);
   let last: Promise<void> = Promise.resolve();
-  /** The text of the file as it is on disk (undefined before the first write). */
-  let stored: string | undefined = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  /** The document on disk as compared (no revision); none at start, so the first write writes. */
+  let storedContent: string | undefined;
+  /** The hashes of the tokens the log holds. */
+  const logged = new Set<string>();
+  let logLines = 0;
+  const rewriteLog = (tokens: Record<string, TokenRecord>) => {
+    const lines = Object.entries(tokens).map(([hash, record]) =>
+      JSON.stringify(['+', hash, record]),
+    );
+    writeAtomically(log, lines.map((line) => `${line}\n`).join(''), io);
+    logged.clear();
+    for (const hash of Object.keys(tokens)) logged.add(hash);
+    logLines = lines.length;
+  };
+  {
+    const onDisk = readTokenLog(log);
+    for (const hash of Object.keys(onDisk.tokens)) logged.add(hash);
+    logLines = onDisk.lines;
+    // Lines of tokens gone are dropped at start.
+    if (logLines > logged.size) rewriteLog(onDisk.tokens);
+  }
   /** Bumped by each failure: a snapshot taken before it holds the failed change. */
   let failures = 0;
-  const restored = () => (stored === undefined ? undefined : stateOfText(path, stored));
+  const restored = () => loadStateFile(path);
   return (state) => {
-    const text = `${JSON.stringify(stateDocument(state))}\n`;
+    // The document without its tokens (they go to the log, a line each), compared without its
+    // revision, which an ObtainToken moves too.
+    const document = stateDocument({ ...state, tokens: {} });
+    const revision = document.revision;
+    document.revision = 0;
+    const content = JSON.stringify(document);
+    document.revision = revision;
+    const text = `${JSON.stringify(document)}\n`;
+    const changes: TokenLine[] = [];
+    for (const [hash, record] of Object.entries(state.tokens)) {
+      if (!logged.has(hash)) changes.push(['+', hash, record]);
+    }
+    if (logged.size + changes.length > Object.keys(state.tokens).length) {
+      for (const hash of logged) if (!(hash in state.tokens)) changes.push(['-', hash]);
+    }
+    const tokens = { ...state.tokens };
     const epoch = failures;
     const write = last.then(() => {
       if (epoch !== failures) {
         throw new StorageUnavailable('an earlier change could not be stored', restored());
       }
       try {
-        writeAtomically(path, text, io);
-        stored = text;
+        // An ObtainToken changes tokens only: the document stays as it is on disk.
+        if (content !== storedContent) {
+          writeAtomically(path, text, io);
+          storedContent = content;
+        }
+        if (changes.length === 0) return;
+        if (logLines + changes.length > 2 * Object.keys(tokens).length + 1000) {
+          rewriteLog(tokens);
+          return;
+        }
+        appendAtomically(log, changes.map((line) => `${JSON.stringify(line)}\n`).join(''), io);
+        logLines += changes.length;
+        for (const change of changes) {
+          if (change[0] === '+') logged.add(change[1]);
+          else logged.delete(change[1]);
+        }
       } catch (error) {
         failures += 1;
         throw new StorageUnavailable(reasonOf(error), restored());

@@ -3145,6 +3145,19 @@ export interface operations {
                     "application/json": components["schemas"]["GraphQLErrorResponse"];
                 };
             };
+            /**
+             * @description The mock holds its most live tokens (access and refresh tokens, 20,000), expired ones
+             *     purged first: use a token already obtained, or retry once the first live token expires.
+             *     Code `token_limit_reached`.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             503: components["responses"]["StorageUnavailable"];
         };
     };
