@@ -730,7 +730,13 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
         : undefined;
     },
     write(next) {
-      if (next.accounts === accounts) return accounts.write(next).catch(refused(next));
+      if (next.accounts === accounts) {
+        try {
+          return accounts.write(next).catch(refused(next));
+        } catch (error) {
+          return Promise.reject(error).catch(refused(next));
+        }
+      }
       // A new state (reset, import, the first start): its in-memory accounts move into the store.
       const before = accounts.attachedState;
       try {
