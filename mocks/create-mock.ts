@@ -27,6 +27,8 @@ export interface DataImportMockOptions {
   /** A state to start from instead of the configuration's fresh one (an export). */
   state?: MockState;
   onChange?: (state: MockState) => Promise<void> | void;
+  /** Why a request that may change the state cannot be stored now (a store short of room). */
+  refuseWrites?: () => string | undefined;
 }
 
 /** A fresh state from a configuration; API keys are stored hashed. */
@@ -75,6 +77,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     state: options.state ? asState(options.state) : freshState(),
     env,
     onChange: options.onChange,
+    refuseWrites: options.refuseWrites,
     extraApis: [createControlApi(config, freshState)],
     secrets: config.api_keys.map((k) => k.key),
   });

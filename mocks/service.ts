@@ -64,12 +64,42 @@ export interface ApiDefinition<Context = unknown> {
   context(service: MockService): Context;
 }
 
+/** Seconds a client waits before sending a request the store could not keep again. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A change that could not be made durable (a full or failing disk): the request is refused with
+ * 503 and `Retry-After`, and the service goes on from `restored`, the state as it was last
+ * stored, so that the refused change is not answered by later requests either.
+ */
+export class StorageUnavailable extends Error {
+  override name = 'StorageUnavailable';
+  readonly restored: MockState | undefined;
+
+  constructor(reason: string, restored?: MockState) {
+    super(reason);
+    this.restored = restored;
+  }
+}
+
+/** The 503 of a change that cannot be stored, with the seconds to wait before a retry. */
+function storageUnavailable(reason: string, info: OperationInfo): PlainResponse {
+  return errorResponse({ code: 'storage_unavailable', data: { reason } }, info, {
+    'retry-after': String(STORAGE_RETRY_AFTER_SECONDS),
+  });
+}
+
 /** How a service is made. */
 export interface MockServiceOptions {
   state: MockState;
   env: MockEnv;
   /** Called after a request that changed the state, before the answer is sent. */
   onChange?: (state: MockState) => Promise<void> | void;
+  /**
+   * Why a request that may change the state cannot be stored now (a store short of room), or
+   * undefined: such a request is refused with 503 before its operation runs, so nothing changes.
+   */
+  refuseWrites?: () => string | undefined;
   /** Further documents served beside the interface (the control API under `/__mock/`). */
   // biome-ignore lint/suspicious/noExplicitAny: each document brings the context its operations take
   extraApis?: ApiDefinition<any>[];
@@ -95,6 +125,7 @@ export class MockService {
   readonly env: MockEnv;
   readonly journal: Journal;
   readonly #onChange?: MockServiceOptions['onChange'];
+  readonly #refuseWrites?: MockServiceOptions['refuseWrites'];
   // biome-ignore lint/suspicious/noExplicitAny: see MockServiceOptions.extraApis
   readonly #apis: ApiDefinition<any>[];
   readonly #inFlight = { process: 0 };
@@ -105,6 +136,7 @@ export class MockService {
     this.journal = new Journal(options.journalCapacity);
     for (const secret of options.secrets ?? []) this.journal.redactor.addSecret(secret);
     this.#onChange = options.onChange;
+    this.#refuseWrites = options.refuseWrites;
     const dataImportApi: ApiDefinition<OperationContext> = {
       prefix: '',
       contract: dataImport,
@@ -230,6 +262,10 @@ export class MockService {
 
     const operation = api.operations[info.operationId];
     if (!operation) throw new Error(`${info.operationId} has no implementation.`);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const reason = this.#refuseWrites?.();
+      if (reason !== undefined) return storageUnavailable(reason, info);
+    }
     const before = { state: this.state, revision: this.state.revision };
     const outcome = await operation(
       { params, query: query.values, body: body.value, headers: request.headers, itemErrors },
@@ -237,7 +273,15 @@ export class MockService {
     );
     // Only a request that changed the state is persisted, and before it is answered.
     if (this.state !== before.state || this.state.revision !== before.revision) {
-      await this.#onChange?.(this.state);
+      const written = this.state;
+      try {
+        await this.#onChange?.(written);
+      } catch (error) {
+        if (!(error instanceof StorageUnavailable)) throw error;
+        // Requests that wrote the same state fail alike; only the first one goes back.
+        if (error.restored && this.state === written) this.state = error.restored;
+        return storageUnavailable(error.message, info);
+      }
     }
     return 'error' in outcome ? refuse(outcome.error) : outcome;
   }

@@ -179,7 +179,13 @@ try {
     : undefined;
   const saved = options.stateFile ? loadStateFile(options.stateFile) : dataDir?.state;
   const write = options.stateFile ? createStateWriter(options.stateFile) : dataDir?.write;
-  const mock = createDataImportMock({ config, env, state: saved, onChange: write });
+  const mock = createDataImportMock({
+    config,
+    env,
+    state: saved,
+    onChange: write,
+    refuseWrites: dataDir?.refuseWrites,
+  });
   if (write && !saved) await write(mock.state);
   const server = createMockServer(mock.service, {
     maintenance: dataDir && { due: dataDir.recycleDue, run: dataDir.recycle },

@@ -80,6 +80,11 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     source: 'kit',
     why: 'The reference does not describe the transport of the mutation.',
   },
+  '/paths/~1v1~1graphql~1/post/responses/429': {
+    kind: 'any',
+    source: 'kit',
+    why: 'The reference names no limit on live tokens; the 429 and its body are the kit’s (decision 022).',
+  },
   // --- Shared schemas.
   '/components/schemas/ImportSupplierCode': {
     kind: 'loosen',
@@ -130,6 +135,11 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     kind: 'any',
     source: 'kit',
     why: 'ERR-6 leaves the 500 body open.',
+  },
+  '/components/responses/StorageUnavailable': {
+    kind: 'any',
+    source: 'kit',
+    why: 'The reference does not describe a server that cannot store a change; the 503 and its body are the kit’s (decision 021).',
   },
   '/components/responses/PayloadTooLarge': {
     kind: 'any',

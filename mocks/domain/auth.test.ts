@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { createTestClient } from '../test-client.ts';
+import { createTestClient, TEST_NOW } from '../test-client.ts';
+import { MAX_LIVE_TOKENS } from './auth.ts';
 
 const HOUR = 3600 * 1000;
 
@@ -20,5 +21,42 @@ describe('token housekeeping', () => {
       'access',
       'refresh',
     ]);
+  });
+});
+
+describe('token limit', () => {
+  test('[AUTH-1] past the limit of live tokens ObtainToken is refused with 429 and when to retry; expired tokens are purged first and make room', async () => {
+    const client = createTestClient();
+    const token = await client.login();
+    const tokens = client.mock.state.tokens;
+    // The live tokens up to the limit, all expiring in an hour (and so after the demo's token).
+    const expiresAt = new Date(TEST_NOW + HOUR + 1000).toISOString();
+    for (let i = Object.keys(tokens).length; i < MAX_LIVE_TOKENS - 1; i++) {
+      tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
+    }
+    const before = client.snapshot();
+    const refused = await client.call('POST', '/v1/graphql/', {
+      query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }',
+    });
+    expect(refused).toEqual({
+      status: 429,
+      body: {
+        detail: `The mock holds ${MAX_LIVE_TOKENS} live tokens, its limit; use a token you have until it expires, or retry in 3600 seconds, when the first of them expires.`,
+        code: 'token_limit_reached',
+        errors: [],
+      },
+    });
+    // Nothing changed, and the tokens already issued still work.
+    expect(client.snapshot()).toBe(before);
+    expect(
+      (await client.call('GET', '/v1/data-import/all-account-import-processes/DEMO_ENERGY/'))
+        .status,
+    ).toBe(200);
+
+    // Once they expired, the next ObtainToken purges them and is served.
+    client.advance(HOUR + 2000);
+    expect((await client.obtainToken()).data.obtainKrakenToken?.token).toBeTruthy();
+    expect(Object.keys(client.mock.state.tokens).length).toBeLessThan(10);
+    expect(token).toBeTruthy();
   });
 });

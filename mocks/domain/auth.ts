@@ -35,9 +35,16 @@ function encodeJson(value: unknown): string {
  */
 const firstExpiry = new WeakMap<MockState['tokens'], number>();
 
-function prune(state: MockState, nowMs: number): void {
+/**
+ * The most live tokens (access and refresh records) the mock holds (decision 022): an ObtainToken
+ * that would pass it is refused with 429 `token_limit_reached`, after the expired ones are gone.
+ * 20,000 records are 10,000 ObtainTokens within a refresh token's lifetime, a few MiB.
+ */
+export const MAX_LIVE_TOKENS = 20_000;
+
+function prune(state: MockState, nowMs: number, force = false): void {
   const first = firstExpiry.get(state.tokens);
-  if (first !== undefined && nowMs < first) return;
+  if (!force && first !== undefined && nowMs < first) return;
   let next = Number.POSITIVE_INFINITY;
   for (const [hash, record] of Object.entries(state.tokens)) {
     const expiresAt = Date.parse(record.expiresAt);
@@ -84,10 +91,24 @@ export interface TokenCredentials {
   refreshToken?: string | null;
 }
 
-/** Failure of the mutation: the GraphQL error code and message of the real platform. */
-export interface TokenFailure {
-  errorCode: string;
-  message: string;
+/**
+ * Failure of the mutation: the GraphQL error code and message of the real platform, or the
+ * mock's limit on live tokens (decision 022), with the seconds until the first of them expires.
+ */
+export type TokenFailure =
+  | { errorCode: string; message: string }
+  | { limit: number; retryAfterSeconds: number };
+
+/**
+ * Whether one more ObtainToken would pass {@link MAX_LIVE_TOKENS}, once the expired tokens are
+ * gone: the seconds until the first live token expires, or undefined when there is room.
+ */
+function overLimit(state: MockState, nowMs: number): number | undefined {
+  if (Object.keys(state.tokens).length + 2 <= MAX_LIVE_TOKENS) return undefined;
+  prune(state, nowMs, true);
+  if (Object.keys(state.tokens).length + 2 <= MAX_LIVE_TOKENS) return undefined;
+  const first = firstExpiry.get(state.tokens) ?? nowMs;
+  return Math.max(1, Math.ceil((first - nowMs) / 1000));
 }
 
 /**
@@ -114,6 +135,10 @@ export function obtainToken(
   }
   const field = given[0]!;
   const secret = credentials[field] as string;
+  const retryAfterSeconds = overLimit(state, clockNow(state.clock, env.now()).getTime());
+  if (retryAfterSeconds !== undefined) {
+    return { ok: false, error: { limit: MAX_LIVE_TOKENS, retryAfterSeconds } };
+  }
   if (field === 'refreshToken') {
     const hash = env.hash(secret);
     const record = state.tokens[hash];

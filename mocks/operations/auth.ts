@@ -13,6 +13,7 @@ import {
 } from 'graphql';
 import { errorCatalogue } from '../../spec/index.ts';
 import { obtainToken as obtainTokenInDomain, type TokenCredentials } from '../domain/auth.ts';
+import { fail } from '../domain/result.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.ts';
 import { type DataImportOperation, reply } from './types.ts';
 
@@ -91,6 +92,7 @@ export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { stat
   if ('errors' in document) {
     return reply(200, JSON.parse(JSON.stringify({ errors: document.errors })));
   }
+  let limit: { limit: number; retryAfterSeconds: number } | undefined;
   const result = executeSync({
     schema,
     document: document.document,
@@ -100,6 +102,10 @@ export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { stat
       obtainKrakenToken: ({ input }: { input: TokenCredentials }) => {
         const issued = obtainTokenInDomain(state, env, input);
         if (issued.ok) return issued.value;
+        if ('limit' in issued.error) {
+          limit = issued.error;
+          return null;
+        }
         throw new GraphQLError(errorCatalogue.detail('KT-CT-1135'), {
           extensions: {
             errorType: 'VALIDATION',
@@ -110,6 +116,13 @@ export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { stat
       },
     },
   });
+  // The mock's own limit is no GraphQL error of the platform: 429 with when to retry (decision 022).
+  if (limit) {
+    return fail('token_limit_reached', {
+      limit: limit.limit,
+      retry_after: limit.retryAfterSeconds,
+    });
+  }
   // GraphQL answers 200 even for errors; the client reads `errors`.
   return reply(200, JSON.parse(JSON.stringify(result)));
 };

@@ -22,13 +22,25 @@ export interface CrashTrialResult {
 const ACCOUNT_PATH = '/v1/data-import/account-import-process/create-or-update/';
 const PROCESS_PATH = '/v1/data-import/account-import-process/process/';
 
-async function startServer(
-  dataDir: string,
+/** A standalone server started as `data-import-mock` on a free loopback port. */
+export interface StartedServer {
+  child: ChildProcess;
+  base: string;
+  /** Everything it printed so far. */
+  output(): string;
+}
+
+/**
+ * Starts the standalone mock with its state kept as `storage` says (`['--data-dir', DIR]` or
+ * `['--state-file', FILE]`) on a free port of 127.0.0.1.
+ */
+export async function startMock(
+  storage: string[],
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; base: string }> {
+): Promise<StartedServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'mocks/start.ts', '--port', '0', '--data-dir', dataDir],
+    ['--import', 'tsx', 'mocks/start.ts', '--port', '0', ...storage],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   // Both streams stay read to the end: a closed pipe would kill the server on its next line.
@@ -41,12 +53,19 @@ async function startServer(
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
-    child.once('exit', () => reject(new Error(`the mock did not start on ${dataDir}: ${output}`)));
+    child.once('exit', () =>
+      reject(new Error(`the mock did not start on ${storage.join(' ')}: ${output}`)),
+    );
   });
-  return { child, base: await base };
+  return { child, base: await base, output: () => output };
 }
 
-async function token(base: string): Promise<string> {
+function startServer(dataDir: string, env: Record<string, string> = {}) {
+  return startMock(['--data-dir', dataDir], env);
+}
+
+/** A token of the demo API key. */
+export async function token(base: string): Promise<string> {
   const answer = await fetch(`${base}/v1/graphql/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

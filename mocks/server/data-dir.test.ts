@@ -335,3 +335,54 @@ describe('--data-dir: letting go of the map', () => {
     await dir.close();
   });
 });
+
+describe('--data-dir short of room', () => {
+  test('[GEN-9] below its reserve the store refuses every change with 503 and Retry-After before it changes anything, and takes writes again once there is room', async () => {
+    const path = tempDir();
+    let free = 1000;
+    const dir = openDataDir(path, { reserveMiB: 64, freeMiB: () => free });
+    const client = createTestClient({
+      state: dir.state,
+      onChange: dir.write,
+      refuseWrites: dir.refuseWrites,
+    });
+    await dir.write(client.mock.state);
+    await client.login();
+    const kept = client.account();
+    expect((await client.stage(kept)).status).toBe(201);
+    const snapshot = client.snapshot();
+
+    free = 10;
+    const refused = client.account();
+    for (const answer of [
+      await client.stage(refused),
+      await client.process(kept.external_account_number),
+      await client.call('POST', '/__mock/reset'),
+    ]) {
+      expect(answer).toEqual({
+        status: 503,
+        headers: { 'retry-after': '5' },
+        body: {
+          detail:
+            'The change could not be stored (10.0 MiB free for the store, less than its reserve of 64 MiB); nothing changed. Retry later.',
+          code: 'storage_unavailable',
+          errors: [],
+        },
+      });
+    }
+    expect(client.snapshot()).toBe(snapshot);
+    // Reads are still answered.
+    expect((await client.call('GET', list('all'))).status).toBe(200);
+
+    free = 1000;
+    expect((await client.stage(refused)).status).toBe(201);
+    await dir.close();
+    const reopened = openDataDir(path);
+    expect(reopened.accounts.has(`DEMO_ENERGY/${kept.external_account_number}`)).toBe(true);
+    expect(reopened.accounts.get(`DEMO_ENERGY/${kept.external_account_number}`)?.status).toBe(
+      'staged',
+    );
+    expect(reopened.accounts.has(`DEMO_ENERGY/${refused.external_account_number}`)).toBe(true);
+    await reopened.close();
+  });
+});

@@ -10,7 +10,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statfsSync } from 'node:fs';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { defaultPlatformCatalogue } from '../../spec/index.ts';
 import {
@@ -24,6 +24,18 @@ import {
   type OutboxEntry,
   type ProcessSummary,
 } from '../domain/state.ts';
+import { StorageUnavailable } from '../service.ts';
+
+/**
+ * Marks the promise of a write lmdb-js batches into the current transaction as handled: a failed
+ * commit is answered once, through the promise the write returns, and lmdb-js rejects the
+ * promise of every write of the transaction (Node ends the process on one left unhandled).
+ */
+function batched(result: unknown): void {
+  if (typeof (result as Promise<unknown> | undefined)?.then === 'function') {
+    (result as Promise<unknown>).then(undefined, () => undefined);
+  }
+}
 
 /** A stored account: its record and its place in the staging order. */
 interface Stored {
@@ -121,11 +133,21 @@ export class StoredOutbox implements Outbox {
     this.#written += entries.length;
     entries.forEach((entry, i) => {
       this.#unflushed.set(from + i, entry);
-      this.#db.put(from + i, entry);
+      batched(this.#db.put(from + i, entry));
     });
-    void committed.then(() => {
+    const settled = () => {
       for (let i = 0; i < entries.length; i++) this.#unflushed.delete(from + i);
-    });
+    };
+    void committed.then(settled, settled);
+  }
+
+  /** Forgets what was not committed (a failed write): the outbox is what the store holds. */
+  restore(): void {
+    this.#pending = [];
+    this.#unflushed.clear();
+    let count = 0;
+    for (const last of this.#db.getKeys({ reverse: true, limit: 1 })) count = last + 1;
+    this.#written = count;
   }
 
   /** Appends entries read by a streamed import (decision 016), in one transaction. */
@@ -187,6 +209,15 @@ export class StoredAccounts implements AccountMap {
    * revision, so every changed record is here when the edge writes the request.
    */
   readonly #held = new Map<string, Stored>();
+  /**
+   * Records handed to a write whose transaction has not committed yet, with that write's number.
+   * lmdb-js reads the committed value until the commit, so a request between a write and its
+   * commit reads its account here: it changes the newest version of the account, never the one
+   * before, and every change to one account lands in order (decision 012).
+   */
+  readonly #unflushed = new Map<string, { stored: Stored; write: number }>();
+  /** How many writes were issued: each entry of {@link #unflushed} names the one that holds it. */
+  #writes = 0;
   /** What each held record held on disk when it was read (imported records only). */
   readonly #heldIds = new Map<string, string[]>();
   /** Index changes by account key, from `set` until their transaction commits. */
@@ -229,9 +260,8 @@ export class StoredAccounts implements AccountMap {
   /** One scan filling the held-identifier index of a store written before it existed. */
   #buildHolders(): void {
     this.#meta.transactionSync(() => {
-      for (const { key, value } of this.#records.getRange()) {
-        for (const id of identifiersHeldBy(value.record)) this.#holders.putSync(indexKey(id), key);
-      }
+      for (const { key, value } of this.#records.getRange())
+        this.#indexHoldersSync(key, value.record);
       this.#meta.putSync(HOLDERS_BUILT, true);
     });
   }
@@ -251,6 +281,34 @@ export class StoredAccounts implements AccountMap {
     return { ...meta, platformCatalogue, outbox, tokens };
   }
 
+  /**
+   * The state as the store holds it, after a write failed to commit (a full or failing disk):
+   * what was not committed is forgotten, so that the refused change is not read by later
+   * requests. Undefined when the failed write's state is not the current one (an earlier failure
+   * went back already).
+   */
+  restore(failed: MockState): MockState | undefined {
+    if (failed !== this.#state) return undefined;
+    this.#held.clear();
+    this.#heldIds.clear();
+    this.#unflushed.clear();
+    this.#holderChanges.clear();
+    this.outbox.restore();
+    this.#writtenTokens.clear();
+    const saved = this.savedState();
+    if (!saved) return undefined;
+    // Numbers are never given twice (GEN-9), even those of a refused change.
+    saved.accountSequence = Math.max(saved.accountSequence, failed.accountSequence);
+    const state: MockState = { ...saved, accounts: this };
+    this.attach(state);
+    return state;
+  }
+
+  /** The state the map is tied to. */
+  get attachedState(): MockState | undefined {
+    return this.#state;
+  }
+
   /** Ties the map to the state it belongs to (its revision tells when held records may go). */
   attach(state: MockState): void {
     this.#state = state;
@@ -265,7 +323,7 @@ export class StoredAccounts implements AccountMap {
       this.#held.clear();
       this.#heldIds.clear();
     }
-    const stored = this.#records.get(key);
+    const stored = this.#unflushed.get(key)?.stored ?? this.#records.get(key);
     if (stored) {
       this.#held.set(key, stored);
       if (stored.record.status === 'imported') {
@@ -309,21 +367,31 @@ export class StoredAccounts implements AccountMap {
   }
 
   has(key: string): boolean {
-    return this.#held.has(key) || this.#records.doesExist(key);
+    return this.#held.has(key) || this.#unflushed.has(key) || this.#records.doesExist(key);
+  }
+
+  /** The newest version of a record not committed yet (held, else handed to a write). */
+  #uncommitted(key: string): Stored | undefined {
+    return this.#held.get(key) ?? this.#unflushed.get(key)?.stored;
+  }
+
+  /** Keys of records not committed yet that are not on disk either (new accounts). */
+  *#unwrittenKeys(): Iterable<string> {
+    for (const key of new Set([...this.#held.keys(), ...this.#unflushed.keys()])) {
+      if (!this.#records.doesExist(key)) yield key;
+    }
   }
 
   get size(): number {
-    const unwritten = [...this.#held.keys()].filter((k) => !this.#records.doesExist(k)).length;
+    const unwritten = [...this.#unwrittenKeys()].length;
     return (this.#records.getStats() as { entryCount: number }).entryCount + unwritten;
   }
 
   *entries(): Iterable<[string, AccountRecord]> {
     for (const { key, value } of this.#records.getRange()) {
-      yield [key, this.#held.get(key)?.record ?? value.record];
+      yield [key, (this.#uncommitted(key) ?? value).record];
     }
-    for (const [key, stored] of this.#held) {
-      if (!this.#records.doesExist(key)) yield [key, stored.record];
-    }
+    for (const key of [...this.#unwrittenKeys()]) yield [key, this.#uncommitted(key)!.record];
   }
 
   /**
@@ -364,43 +432,72 @@ export class StoredAccounts implements AccountMap {
     const nextSeq = this.#nextSeq;
     // Writes issued in one synchronous step go into one LMDB transaction (lmdb's event-turn
     // batching); requests in flight together share a commit. Answer once it is on disk.
+    const write = ++this.#writes;
     for (const [key, stored] of records) {
-      this.#records.put(key, stored);
-      this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record));
+      // lmdb-js encodes the value here: later changes to the object go into later writes.
+      batched(this.#records.put(key, stored));
+      batched(
+        this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record)),
+      );
+      this.#unflushed.set(key, { stored, write });
     }
-    let live = 0;
-    for (const [hash, token] of Object.entries(state.tokens)) {
-      live += 1;
-      if (this.#writtenTokens.has(hash)) continue;
-      this.#tokens.put(hash, token);
-      this.#writtenTokens.add(hash);
-    }
-    if (this.#writtenTokens.size > live) {
-      for (const hash of this.#writtenTokens) {
-        if (hash in state.tokens) continue;
-        this.#tokens.remove(hash);
-        this.#writtenTokens.delete(hash);
-      }
-    }
+    this.#writeTokens(state.tokens, false);
     const changes: [string, HolderChange][] = [];
     for (const [key, change] of this.#holderChanges) {
       if (change.written) continue;
       change.written = true;
       changes.push([key, change]);
-      for (const id of change.removed) this.#holders.remove(indexKey(id), key);
-      for (const id of change.ids) this.#holders.put(indexKey(id), key);
+      for (const id of change.removed) batched(this.#holders.remove(indexKey(id), key));
+      for (const id of change.ids) batched(this.#holders.put(indexKey(id), key));
     }
-    this.#meta.put(NEXT_SEQ, nextSeq);
+    batched(this.#meta.put(NEXT_SEQ, nextSeq));
     const committed = this.#meta.put(STATE, meta);
     this.outbox.writePending(committed);
-    if (changes.length > 0) {
-      void committed.then(() => {
-        for (const [key, change] of changes) {
-          if (this.#holderChanges.get(key) === change) this.#holderChanges.delete(key);
-        }
-      });
-    }
+    const settled = () => {
+      for (const [key] of records) {
+        if (this.#unflushed.get(key)?.write === write) this.#unflushed.delete(key);
+      }
+      for (const [key, change] of changes) {
+        if (this.#holderChanges.get(key) === change) this.#holderChanges.delete(key);
+      }
+    };
+    // The records stay readable here until the commit: only then does lmdb-js read them.
+    void committed.then(settled, settled);
     return committed.then(() => this.#meta.flushed.then(() => undefined));
+  }
+
+  /**
+   * Brings the token records in line with the token table: a put per token not on disk, a
+   * remove per token gone, batched with the current write (no encoding of the tokens already
+   * written); or, `whole`, every token again inside the caller's synchronous transaction.
+   */
+  #writeTokens(tokens: MockState['tokens'], whole: boolean): void {
+    const db = this.#tokens;
+    const sync = whole;
+    if (whole) {
+      db.clearSync();
+      this.#writtenTokens.clear();
+    }
+    let live = 0;
+    for (const [hash, token] of Object.entries(tokens)) {
+      live += 1;
+      if (this.#writtenTokens.has(hash)) continue;
+      if (sync) db.putSync(hash, token);
+      else batched(db.put(hash, token));
+      this.#writtenTokens.add(hash);
+    }
+    if (this.#writtenTokens.size === live) return;
+    for (const hash of this.#writtenTokens) {
+      if (hash in tokens) continue;
+      if (sync) db.removeSync(hash);
+      else batched(db.remove(hash));
+      this.#writtenTokens.delete(hash);
+    }
+  }
+
+  /** Puts a record's held identifiers into the index, inside the caller's transaction. */
+  #indexHoldersSync(key: string, record: AccountRecord): void {
+    for (const id of identifiersHeldBy(record)) this.#holders.putSync(indexKey(id), key);
   }
 
   /**
@@ -414,7 +511,7 @@ export class StoredAccounts implements AccountMap {
         const seq = this.#nextSeq++;
         this.#records.putSync(key, { seq, record });
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
-        for (const id of identifiersHeldBy(record)) this.#holders.putSync(indexKey(id), key);
+        this.#indexHoldersSync(key, record);
       }
       this.#meta.putSync(NEXT_SEQ, this.#nextSeq);
       this.#meta.putSync(HOLDERS_BUILT, true);
@@ -425,12 +522,7 @@ export class StoredAccounts implements AccountMap {
   finishImport(state: MockState): void {
     this.#writtenRevision = state.revision;
     this.#meta.transactionSync(() => {
-      this.#tokens.clearSync();
-      this.#writtenTokens.clear();
-      for (const [hash, token] of Object.entries(state.tokens)) {
-        this.#tokens.putSync(hash, token);
-        this.#writtenTokens.add(hash);
-      }
+      this.#writeTokens(state.tokens, true);
       this.#meta.putSync(STATE, withoutAccounts(state));
     });
   }
@@ -441,6 +533,7 @@ export class StoredAccounts implements AccountMap {
     this.#held.clear();
     this.#heldIds.clear();
     this.#holderChanges.clear();
+    this.#unflushed.clear();
     this.#nextSeq = accounts.length;
     this.#writtenRevision = state.revision;
     const meta = withoutAccounts(state);
@@ -451,16 +544,11 @@ export class StoredAccounts implements AccountMap {
       this.#index.clearSync();
       this.#holders.clearSync();
       this.outbox.replaceSync(outbox);
-      this.#tokens.clearSync();
-      this.#writtenTokens.clear();
-      for (const [hash, token] of Object.entries(state.tokens)) {
-        this.#tokens.putSync(hash, token);
-        this.#writtenTokens.add(hash);
-      }
+      this.#writeTokens(state.tokens, true);
       accounts.forEach(([key, record], seq) => {
         this.#records.putSync(key, { seq, record });
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
-        for (const id of identifiersHeldBy(record)) this.#holders.putSync(indexKey(id), key);
+        this.#indexHoldersSync(key, record);
       });
       this.#meta.putSync(STATE, meta);
       this.#meta.putSync(NEXT_SEQ, accounts.length);
@@ -492,6 +580,12 @@ export interface DataDir {
   recycle(): Promise<void>;
   /** How many times the map was let go since the directory was opened. */
   readonly recycles: number;
+  /**
+   * Why writes are refused now, or undefined: the folder's filesystem has less room than the
+   * store's reserve. lmdb-js does not come through a full disk (a commit that meets ENOSPC may
+   * never settle, or end the process), so the store never lets it get there.
+   */
+  refuseWrites(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -510,6 +604,23 @@ export interface DataDirOptions {
   checkEveryMs?: number;
   /** Reads the mapped pages in MiB (tests give their own); default RssFile of this process. */
   mappedMiB?: () => number;
+  /**
+   * The free room the folder's filesystem keeps, in MiB: below it, requests that may change the
+   * state are refused with 503 before they change anything. Default 64, or STORE_RESERVE_MIB.
+   */
+  reserveMiB?: number;
+  /** Reads the free room of the folder's filesystem in MiB (tests give their own). */
+  freeMiB?: () => number;
+}
+
+/** The default free room a data directory's filesystem keeps (decision 021). */
+export const DEFAULT_STORE_RESERVE_MIB = 64;
+
+function reserveFrom(options: DataDirOptions): number {
+  if (options.reserveMiB !== undefined) return options.reserveMiB;
+  const env = process.env.STORE_RESERVE_MIB;
+  const n = env === undefined || env === '' ? Number.NaN : Number(env);
+  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_STORE_RESERVE_MIB;
 }
 
 /** The default budget of mapped store pages (decision 017). */
@@ -528,12 +639,40 @@ function budgetFrom(options: DataDirOptions): number {
   return Number.isFinite(n) && n >= 0 ? n : DEFAULT_STORE_MEMORY_MIB;
 }
 
+/** Whether a rejection is lmdb-js's failed commit, whose error names the commit's own failure. */
+function isCommitFailure(reason: unknown): boolean {
+  const commitError = (reason as { commitError?: unknown } | null)?.commitError;
+  return typeof (commitError as Promise<unknown> | undefined)?.then === 'function';
+}
+
+let commitFailuresHandled = false;
+
+/**
+ * lmdb-js rejects a promise of its own, which no caller can reach, when a transaction ending an
+ * event turn fails to commit (a full disk), and Node ends the process on an unhandled
+ * rejection. Every failed commit is answered through the promise of the write that made it
+ * (503, the service going back to what the store holds), so that rejection alone is let go;
+ * any other unhandled rejection ends the process as before.
+ */
+function handleCommitFailures(): void {
+  if (commitFailuresHandled) return;
+  commitFailuresHandled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (isCommitFailure(reason)) {
+      (reason as { commitError: Promise<unknown> }).commitError.catch(() => undefined);
+      return;
+    }
+    throw reason;
+  });
+}
+
 /** Opens (or creates) a data directory. */
 export function openDataDir(path: string, options: DataDirOptions = {}): DataDir {
   // One map of the largest size the store may reach, given at open: lmdb-js otherwise starts
   // with a small map and maps the file again each time it grows, which left more of the file
   // resident (measured in decision 016). It is address space only: the file grows with its
   // data, not with the map.
+  handleCommitFailures();
   const openRoot = () => open({ path, maxDbs: 8, mapSize: MAP_SIZE });
   let root = openRoot();
   const accounts = new StoredAccounts(root);
@@ -561,17 +700,54 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
     due = mappedMiB() > budget;
     return due;
   };
+  // A write that cannot commit (a full or failing disk) is refused and the service goes back to
+  // what the store holds; lmdb-js's own error of the commit is handled here as well, so that no
+  // rejection is left unhandled (Node ends the process on one).
+  const refused = (failed: MockState) => (error: unknown) => {
+    const commitError = (error as { commitError?: Promise<unknown> }).commitError;
+    let reason = (error as Error).message;
+    if (commitError) {
+      commitError.catch(() => undefined);
+      reason = 'the store could not commit the change';
+    }
+    throw new StorageUnavailable(reason, accounts.restore(failed));
+  };
+  const reserve = reserveFrom(options);
+  const freeMiB =
+    options.freeMiB ??
+    (() => {
+      const stats = statfsSync(path);
+      return (stats.bavail * stats.bsize) / 2 ** 20;
+    });
   return {
     state,
     accounts,
+    refuseWrites() {
+      if (reserve <= 0) return undefined;
+      const free = freeMiB();
+      return free < reserve
+        ? `${free.toFixed(1)} MiB free for the store, less than its reserve of ${reserve} MiB`
+        : undefined;
+    },
     write(next) {
-      if (next.accounts === accounts) return accounts.write(next);
+      if (next.accounts === accounts) {
+        try {
+          return accounts.write(next).catch(refused(next));
+        } catch (error) {
+          return Promise.reject(error).catch(refused(next));
+        }
+      }
       // A new state (reset, import, the first start): its in-memory accounts move into the store.
-      const replaced = accounts.replace(next);
-      next.accounts = accounts;
-      next.outbox = accounts.outbox;
-      accounts.attach(next);
-      return replaced;
+      const before = accounts.attachedState;
+      try {
+        const replaced = accounts.replace(next);
+        next.accounts = accounts;
+        next.outbox = accounts.outbox;
+        accounts.attach(next);
+        return replaced;
+      } catch (error) {
+        return Promise.reject(error).catch(before ? refused(before) : (e) => Promise.reject(e));
+      }
     },
     finishImport: (state) => {
       accounts.finishImport(state);

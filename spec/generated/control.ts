@@ -1290,6 +1290,21 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The mock could not make the change durable (a full or failing disk under `--state-file` or
+         *     `--data-dir`): nothing changed, the state kept on disk is the one before the request, and the
+         *     same request may be sent again after `Retry-After` seconds. Code `storage_unavailable`.
+         */
+        StorageUnavailable: {
+            headers: {
+                /** @description Seconds to wait before sending the request again. */
+                "Retry-After"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The body or a parameter is not valid; nothing changed. */
         BadRequest: {
             headers: {
@@ -1376,6 +1391,7 @@ export type SchemaMoneyCatalogue = components['schemas']['MoneyCatalogue'];
 export type SchemaPaymentsCatalogue = components['schemas']['PaymentsCatalogue'];
 export type SchemaAccountCatalogue = components['schemas']['AccountCatalogue'];
 export type SchemaMetersCatalogue = components['schemas']['MetersCatalogue'];
+export type ResponseStorageUnavailable = components['responses']['StorageUnavailable'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
@@ -1445,6 +1461,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     exportState: {
@@ -1491,6 +1508,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getClock: {
@@ -1537,6 +1555,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getJournal: {
@@ -1606,6 +1625,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getJournalEntry: {
@@ -1719,6 +1739,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     resetPlatformCatalogue: {
@@ -1740,6 +1761,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     patchPlatformCatalogue: {
@@ -1765,6 +1787,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listSuppliers: {
@@ -1823,6 +1846,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listOperationsTeams: {
@@ -1877,6 +1901,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     markAccountToBeSkipped: {
@@ -1903,6 +1928,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     unmarkAccountToBeSkipped: {
@@ -1929,6 +1955,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getProcessing: {
@@ -1975,6 +2002,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getAuthSettings: {
@@ -2021,6 +2049,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     addApiKey: {
@@ -2046,6 +2075,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     listAccounts: {
@@ -2207,6 +2237,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     placeDocument: {
@@ -2233,6 +2264,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setSupplierPaymentVendorFault: {
@@ -2262,6 +2294,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     clearSupplierPaymentVendorFault: {
@@ -2286,6 +2319,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setAccountPaymentVendorFault: {
@@ -2317,6 +2351,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     clearAccountPaymentVendorFault: {
@@ -2343,6 +2378,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getAccountNotes: {
@@ -2395,6 +2431,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getMeterPointRegistrations: {
@@ -2454,6 +2491,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     setRegistrationFlowFault: {
@@ -2487,6 +2525,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
 }

@@ -27,6 +27,8 @@ export type ErrorCode =
   | 'request_failed_validation'
   | 'request_too_large'
   | 'server_error'
+  | 'storage_unavailable'
+  | 'token_limit_reached'
   | 'unsupported_media_type';
 
 /** A field-level code of the error catalogue: the `code` of one `errors` item. */

@@ -2893,6 +2893,21 @@ export interface components {
             };
         };
         /**
+         * @description The mock could not make the change durable (a full or failing disk under `--state-file` or
+         *     `--data-dir`): nothing changed, the state kept on disk is the one before the request, and the
+         *     same request may be sent again after `Retry-After` seconds. Code `storage_unavailable`.
+         */
+        StorageUnavailable: {
+            headers: {
+                /** @description Seconds to wait before sending the request again. */
+                "Retry-After"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
          * @description The request has no valid Authorization header (AUTH-2, AUTH-3): code `not_authenticated` when
          *     the header is missing, `authentication_failed` when the token is unknown, malformed or expired.
          */
@@ -3088,6 +3103,7 @@ export type SchemaSalesChannelCharacteristic = components['schemas']['SalesChann
 export type ResponseAccountNotFound = components['responses']['AccountNotFound'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseStorageUnavailable = components['responses']['StorageUnavailable'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type $defs = Record<string, never>;
@@ -3129,6 +3145,20 @@ export interface operations {
                     "application/json": components["schemas"]["GraphQLErrorResponse"];
                 };
             };
+            /**
+             * @description The mock holds its most live tokens (access and refresh tokens, 20,000), expired ones
+             *     purged first: use a token already obtained, or retry once the first live token expires.
+             *     Code `token_limit_reached`.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     validateAccount: {
@@ -3217,6 +3247,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     processAccountImportProcess: {
@@ -3270,6 +3301,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createNotes: {
@@ -3313,6 +3345,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createTransactions: {
@@ -3369,6 +3402,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createHistoricalStatements: {
@@ -3412,6 +3446,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     createPaymentInstruction: {
@@ -3465,6 +3500,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentVendorError"] | components["schemas"]["ErrorResponse"];
                 };
             };
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     sendRegistrationFlows: {
@@ -3513,6 +3549,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getAccountTransferStatus: {
