@@ -253,6 +253,15 @@ test.describe('clock, processing and state', () => {
   });
 });
 
+/** Sets a flow fault on the open account's first meter point through its row; gives the MPXN. */
+async function setFlowFault(page: Page, fault: string): Promise<string> {
+  const mpxn = (await page.locator('[data-mpxn-status]').first().getAttribute('data-mpxn-status'))!;
+  await page.getByLabel(`Flow fault for ${mpxn}`).fill(fault);
+  await page.locator(`[data-key="set-fault-${mpxn}"]`).click();
+  await expectMessage(page, `Flow fault of ${mpxn}: 200`);
+  return mpxn;
+}
+
 test.describe('an account', () => {
   test('[PRC-8] [REG-8] [NOTE-8] its actions are enabled only in the state the interface accepts them in', async ({
     page,
@@ -286,13 +295,7 @@ test.describe('an account', () => {
     await imported(iface);
     await openConsole(page, server);
     await openAccount(page);
-    const mpxn = (await page
-      .locator('[data-mpxn-status]')
-      .first()
-      .getAttribute('data-mpxn-status'))!;
-    await page.getByLabel(`Flow fault for ${mpxn}`).fill('TEN not current supplier');
-    await page.locator(`[data-key="set-fault-${mpxn}"]`).click();
-    await expectMessage(page, `Flow fault of ${mpxn}: 200`);
+    await setFlowFault(page, 'TEN not current supplier');
     await page.getByRole('button', { name: 'Send registration flows' }).click();
     await expectMessage(page, 'Send registration flows: 200 TEN not current supplier');
   });
@@ -305,13 +308,7 @@ test.describe('an account', () => {
     await imported(iface);
     await openConsole(page, server);
     await openAccount(page);
-    const mpxn = (await page
-      .locator('[data-mpxn-status]')
-      .first()
-      .getAttribute('data-mpxn-status'))!;
-    await page.getByLabel(`Flow fault for ${mpxn}`).fill('TEN not current supplier');
-    await page.locator(`[data-key="set-fault-${mpxn}"]`).click();
-    await expectMessage(page, `Flow fault of ${mpxn}: 200`);
+    await setFlowFault(page, 'TEN not current supplier');
     const sent = await iface.call(
       'POST',
       `/v1/data-import/send-registration-flows/DEMO_ENERGY/${EXAMPLE_EXTERNAL}/`,

@@ -7,15 +7,13 @@
  * JUnit, JSON) must say "did not run", replacing what an earlier run left there. Runs where the
  * suite started the kit's mock itself.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '../fixtures.ts';
+import { runChildSuite } from './child-suite.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 /** A guard against a hanging run only; how fast a stopped run ends is measured, not asserted. */
 const HANG_GUARD_MS = 600_000;
 
@@ -29,7 +27,7 @@ async function deadPort(): Promise<number> {
 }
 
 /** Runs the suite in a directory of its own; resolves with its exit code and output. */
-function runSuite(env: Record<string, string>): Promise<{
+async function runSuite(env: Record<string, string>): Promise<{
   code: number | null;
   output: string;
   reports: string;
@@ -41,32 +39,8 @@ function runSuite(env: Record<string, string>): Promise<{
   mkdirSync(reports);
   // What an earlier, green run left: it must not survive a run that did not start.
   writeFileSync(join(reports, 'conformance-summary.md'), '# stale: 272 passed\n');
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) =>
-        !/^(TEST_|PW_|PLAYWRIGHT_|CONTRACT_|BASE_URL|API_KEY|ACCESS_TOKEN|FORCE_COLOR)/.test(k),
-    ),
-  ) as Record<string, string>;
-  const child = spawn('npx', ['--no-install', 'playwright', 'test'], {
-    cwd: root,
-    env: { ...clean, ...env, CONTRACT_REPORTS_DIR: reports, CI: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  let timedOut = false;
-  const started = Date.now();
-  const timer = setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGKILL');
-  }, HANG_GUARD_MS);
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output, reports, timedOut, seconds: (Date.now() - started) / 1000 });
-    });
-  });
+  const run = await runChildSuite(env, reports, { hangGuardMs: HANG_GUARD_MS });
+  return { ...run, reports };
 }
 
 /** Every report says "did not run: <cause>" and counts one failed test. */

@@ -18,9 +18,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../fixtures.ts';
 import { targetTime, utcDate } from '../support/target-clock.ts';
+import { runChildSuite } from './child-suite.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DAYS_AHEAD = 14;
+/** A guard against a run that never ends only; how long a run takes is not a verdict. */
+const HANG_GUARD_MS = 1_200_000;
 /** The checks whose payloads are dated by today: the "in the future" twins and TXN-*. */
 const DATE_SENSITIVE = 'future|TXN-';
 
@@ -57,35 +60,16 @@ async function startMock(): Promise<{ child: ChildProcess; base: string }> {
 }
 
 /** Runs the suite against a target; resolves with its exit code, output and JSON report. */
-function runSuite(env: Record<string, string>, args: string[]) {
+async function runSuite(env: Record<string, string>, args: string[]) {
   const reports = join(mkdtempSync(join(tmpdir(), 'contract-clock-')), 'reports');
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) =>
-        !/^(TEST_|PW_|PLAYWRIGHT_|CONTRACT_|BASE_URL|API_KEY|ACCESS_TOKEN|FORCE_COLOR)/.test(k),
-    ),
-  ) as Record<string, string>;
-  const child = spawn('npx', ['--no-install', 'playwright', 'test', ...args], {
-    cwd: root,
-    env: { ...clean, ...env, CONTRACT_REPORTS_DIR: reports, CI: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  return new Promise<{ code: number | null; output: string; report: PlaywrightReport }>(
-    (resolve) => {
-      child.on('close', (code) => {
-        let report: PlaywrightReport = { stats: {}, suites: [] };
-        try {
-          report = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8'));
-        } catch {
-          // No report: the exit code and the output say why.
-        }
-        resolve({ code, output, report });
-      });
-    },
-  );
+  const run = await runChildSuite(env, reports, { args, hangGuardMs: HANG_GUARD_MS });
+  let report: PlaywrightReport = { stats: {}, suites: [] };
+  try {
+    report = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8'));
+  } catch {
+    // No report: the exit code and the output say why.
+  }
+  return { code: run.code, output: run.output, report };
 }
 
 interface PlaywrightSuite {
