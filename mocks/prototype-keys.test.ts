@@ -136,3 +136,25 @@ describe('putSupplier and the operations of a supplier', () => {
     expectCleanPrototype();
   });
 });
+
+describe('patchPlatformCatalogue', () => {
+  test('[GEN-6] a section named __proto__ is an unknown section, refused without touching the catalogue', async () => {
+    const client = createTestClient();
+    const before = (await client.call('GET', '/__mock/catalogue')).body;
+    for (const text of ['{"__proto__":{"injected":true}}', '{"__proto__":{"campaigns":[]}}']) {
+      const answer = await client.call('PATCH', '/__mock/catalogue', undefined, { raw: text });
+      expect(answer.status, text).toBe(400);
+      const fields = (answer.body as { errors: { field?: string; attr?: string }[] }).errors.map(
+        (e) => e.attr ?? e.field,
+      );
+      // The section the client sent is named, not a field of its value.
+      expect(fields.join(' '), text).toContain('__proto__');
+      expect(fields.join(' '), text).not.toContain('injected');
+      const after = (await client.call('GET', '/__mock/catalogue')).body;
+      expect(after).toEqual(before);
+      // Nothing of the refused change is held, in the catalogue or under it.
+      expect(JSON.parse(client.snapshot()).platformCatalogue).toEqual(before);
+    }
+    expectCleanPrototype();
+  });
+});

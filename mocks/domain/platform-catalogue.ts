@@ -5,6 +5,7 @@
  * catalogue as it was.
  */
 import { mockControl, type PlatformCatalogue } from '../../spec/index.ts';
+import { dictionary, setOwn } from './dictionary.ts';
 import { invalid, ok, type Result } from './result.ts';
 import { type MockState, touch } from './state.ts';
 
@@ -26,12 +27,14 @@ export function patchPlatformCatalogue(
   state: MockState,
   change: Record<string, unknown>,
 ): Result<PlatformCatalogue> {
-  const merged: Record<string, unknown> = { ...state.platformCatalogue };
+  // Section names come from the body: a `__proto__` section must be an unknown section the schema
+  // refuses, never the merged object's prototype.
+  const merged = dictionary<unknown>(state.platformCatalogue as unknown as Record<string, unknown>);
   for (const [section, value] of Object.entries(change)) {
     if (value === null) delete merged[section];
-    else merged[section] = value;
+    else setOwn<unknown>(merged, section, value);
   }
   const errors = mockControl.validateSchema('PlatformCatalogue', merged);
   if (errors.length) return invalid(errors);
-  return ok(replacePlatformCatalogue(state, merged as PlatformCatalogue));
+  return ok(replacePlatformCatalogue(state, { ...merged } as PlatformCatalogue));
 }
