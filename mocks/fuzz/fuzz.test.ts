@@ -5,8 +5,9 @@
  * request (ERR-1, ERR-6, GEN-2).
  */
 import { describe, expect, test } from 'vitest';
+import { Redactor } from '../redaction.ts';
 import { fuzzTargets, nextRequest, Random } from './requests.ts';
-import { runFuzz } from './run.ts';
+import { redactedExchange, runFuzz } from './run.ts';
 
 describe('fuzz', () => {
   test('the same seed gives the same requests, over every operation of both documents', () => {
@@ -34,5 +35,35 @@ describe('fuzz', () => {
     // The run refused most of what it sent, and checked the state around each refusal.
     expect(report.refusedChecked).toBeGreaterThan(200);
     expect(Object.keys(report.byStatus).every((status) => Number(status) < 500)).toBe(true);
+  });
+  test('a failure is kept without the run’s credentials (AUTH-1)', () => {
+    const redactor = new Redactor();
+    redactor.addSecret('demo-api-key-0001');
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmdXp6In0.c2lnbmF0dXJl';
+    const kept = redactedExchange(
+      redactor,
+      {
+        method: 'POST',
+        path: '/v1/graphql/',
+        headers: { authorization: `Token ${token}`, 'x-api-key': 'demo-api-key-0001' },
+        body: JSON.stringify({
+          query: 'mutation { obtainKrakenToken(input: { APIKey: "demo-api-key-0001" }) { token } }',
+          variables: { key: 'demo-api-key-0001' },
+        }),
+        operationId: 'obtainToken',
+        hostility: 'test',
+      },
+      {
+        status: 500,
+        text: JSON.stringify({ data: { obtainKrakenToken: { token, refreshToken: 'r-1234567' } } }),
+        contentType: 'application/json',
+      },
+    );
+    const text = JSON.stringify(kept);
+    expect(text).not.toContain('demo-api-key-0001');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('r-1234567');
+    // What the reader needs is still there.
+    expect(kept).toMatchObject({ status: 500, request: { path: '/v1/graphql/' } });
   });
 });

@@ -14,6 +14,7 @@ import { createMockServer } from '../adapters/node-server.ts';
 import { createDataImportMock } from '../create-mock.ts';
 import { stateDocument } from '../domain/state-document.ts';
 import { nodeEnv } from '../node-env.ts';
+import type { Redactor } from '../redaction.ts';
 import { type FuzzRequest, type FuzzWorld, fuzzTargets, nextRequest, Random } from './requests.ts';
 
 /** Options of {@link runFuzz}. */
@@ -50,7 +51,7 @@ export interface FuzzReport {
   durationMs: number;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   text: string;
   contentType: string;
@@ -128,6 +129,29 @@ function vendorAnswer(request: FuzzRequest, answer: Answer): boolean {
     (answer.status === 400 || answer.status === 500) &&
     answer.text.includes('"error_detail"')
   );
+}
+
+/**
+ * A failing exchange as the report keeps it: the report is written to a file and printed by the
+ * test, so its request and answer go through the journal's redactor first and keep no token or
+ * API key of the run.
+ */
+export function redactedExchange(
+  redactor: Redactor,
+  request: FuzzRequest,
+  answer: Answer,
+): Pick<FuzzFailure, 'status' | 'request' | 'response'> {
+  const graphql = request.path.startsWith('/v1/graphql');
+  const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+  return {
+    status: answer.status,
+    request: {
+      ...request,
+      headers: redactor.headers(request.headers),
+      body: asText(redactor.requestBody(request.body, graphql))?.slice(0, 2000),
+    },
+    response: (asText(redactor.responseText(answer.text, graphql)) ?? '').slice(0, 1000),
+  };
 }
 
 /** Runs the fuzzer against a fresh mock on loopback and reports what broke. */
@@ -232,6 +256,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const { tokens: _tokens, ...rest } = stateDocument(mock.service.state);
     return JSON.stringify(rest);
   };
+  const redactor = mock.service.journal.redactor;
   try {
     for (let i = 0; i < options.requests; i++) {
       if (i % resetEvery === 0) await prepare();
@@ -247,13 +272,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       report.requests += 1;
       report.byStatus[answer.status] = (report.byStatus[answer.status] ?? 0) + 1;
       const fail = (problem: string) =>
-        report.failures.push({
-          index: i,
-          problem,
-          status: answer.status,
-          request: { ...request, body: request.body?.slice(0, 2000) },
-          response: answer.text.slice(0, 1000),
-        });
+        report.failures.push({ index: i, problem, ...redactedExchange(redactor, request, answer) });
       const vendor = vendorAnswer(request, answer);
       if (answer.status === 0) fail('no answer (connection failed)');
       else if (answer.status >= 500 && !vendor) fail(`server error ${answer.status}`);
