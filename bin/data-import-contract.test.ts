@@ -68,6 +68,12 @@ describe('data-import-contract settings', () => {
       /CONTRACT_WORKERS must be a whole number from 1 to 64 \(received "abc"\)/,
     ],
     ['CONTRACT_SEED', '-3', /CONTRACT_SEED must be a whole number/],
+    [
+      'CONTRACT_TEST_TIMEOUT_MS',
+      'abc',
+      /CONTRACT_TEST_TIMEOUT_MS must be a whole number from 0 to 86400000 \(received "abc"\)/,
+    ],
+    ['CONTRACT_REQUEST_TIMEOUT_MS', '-1', /CONTRACT_REQUEST_TIMEOUT_MS must be a whole number/],
   ])(
     '%s=%s stops the command with exit code 2 and one line',
     async (name, value, message) => {

@@ -166,6 +166,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ContractSett
   const mode = parseMode(env.CONTRACT_MODE_RESOLVED ?? env.CONTRACT_MODE);
   checkWholeNumber(env, 'CONTRACT_SEED', 0, 2 ** 32 - 1);
   checkWholeNumber(env, 'CONTRACT_WORKERS', 1, 64);
+  // Limits that only end a hang (limits.ts, decision 019): up to an hour a request, a day a test.
+  checkWholeNumber(env, 'CONTRACT_REQUEST_TIMEOUT_MS', 0, 3_600_000);
+  checkWholeNumber(env, 'CONTRACT_TEST_TIMEOUT_MS', 0, 86_400_000);
   let tokenFields: TokenFieldNames;
   try {
     tokenFields = tokenFieldNames(env);

@@ -9,6 +9,7 @@
  * the service's time in its `Date` header (RFC 9110 section 6.6.1, to the second).
  */
 import type { APIRequestContext } from '@playwright/test';
+import { REQUEST_TIMEOUT_MS } from './limits.ts';
 
 /** Where the target's time came from, for the test's annotations. */
 export type ClockSource = 'mock clock' | 'Date header' | 'runner clock';
@@ -37,7 +38,10 @@ export async function targetTime(
 ): Promise<TargetTime> {
   let response: Awaited<ReturnType<APIRequestContext['get']>>;
   try {
-    response = await request.get(`${controlURL}/__mock/clock`, { failOnStatusCode: false });
+    response = await request.get(`${controlURL}/__mock/clock`, {
+      failOnStatusCode: false,
+      timeout: REQUEST_TIMEOUT_MS,
+    });
   } catch {
     return { now: new Date(), source: 'runner clock' };
   }
