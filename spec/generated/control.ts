@@ -376,7 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an organisation API key
-         * @description The key is stored as a SHA-256 hash and never shown again (AUTH-1).
+         * @description The key is stored as a SHA-256 hash and never shown again (AUTH-1). The journal redacts it wherever it appears in a request while this process runs; after a restart only its hash is known, so the journal redacts it where a credential goes (the token mutation's arguments and variables, credential headers) but no longer in free text.
          */
         post: operations["addApiKey"];
         delete?: never;
