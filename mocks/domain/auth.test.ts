@@ -40,6 +40,7 @@ describe('token limit', () => {
     });
     expect(refused).toEqual({
       status: 429,
+      headers: { 'retry-after': '3600' },
       body: {
         detail: `The mock holds ${MAX_LIVE_TOKENS} live tokens, its limit; use a token you have until it expires, or retry in 3600 seconds, when the first of them expires.`,
         code: 'token_limit_reached',
@@ -58,6 +59,25 @@ describe('token limit', () => {
     expect((await client.obtainToken()).data.obtainKrakenToken?.token).toBeTruthy();
     expect(Object.keys(client.mock.state.tokens).length).toBeLessThan(10);
     expect(token).toBeTruthy();
+  });
+
+  test('[AUTH-1] the seconds to wait are whole and at least 1, in the detail and in Retry-After', async () => {
+    const client = createTestClient();
+    const tokens = client.mock.state.tokens;
+    // The first live token expires in 300 ms: a client waits a whole second.
+    const expiresAt = new Date(TEST_NOW + 300).toISOString();
+    for (let i = 0; i < MAX_LIVE_TOKENS; i++) {
+      tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
+    }
+    const refused = await client.call(
+      'POST',
+      '/v1/graphql/',
+      { query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }' },
+      { token: null },
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toEqual({ 'retry-after': '1' });
+    expect((refused.body as { detail: string }).detail).toContain('retry in 1 seconds');
   });
 
   test('[AUTH-4] a refresh token given to two token fields of one document is spent by the first; the second is refused and needs no room', () => {

@@ -112,7 +112,7 @@ describe('obtainToken (POST /v1/graphql/)', () => {
     }
   });
 
-  test('[AUTH-1] a document whose ObtainTokens would pass the limit of live tokens is refused whole with 429, and changes nothing', async () => {
+  test('[AUTH-1] a document whose ObtainTokens would pass the limit of live tokens is refused whole with 429 and Retry-After, and changes nothing', async () => {
     const { client, persisted } = clientHolding(MAX_LIVE_TOKENS - 2);
     const revision = client.mock.state.revision;
     const exported = await client.call('GET', '/__mock/state');
@@ -135,6 +135,7 @@ describe('obtainToken (POST /v1/graphql/)', () => {
     expect(persisted()).toBe(0);
     expect(refused).toEqual({
       status: 429,
+      headers: { 'retry-after': '3600' },
       body: {
         detail: `The mock holds ${MAX_LIVE_TOKENS} live tokens, its limit; use a token you have until it expires, or retry in 3600 seconds, when the first of them expires.`,
         code: 'token_limit_reached',

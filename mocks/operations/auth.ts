@@ -113,12 +113,16 @@ export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { stat
     return null;
   });
   const decided = obtainTokensInDomain(state, env, requests);
-  // The mock's own limit is no GraphQL error of the platform: 429 with when to retry (decision 022).
+  // The mock's own limit is no GraphQL error of the platform: 429 with when to retry, in the body
+  // and in Retry-After (decision 022).
   if (!decided.ok) {
-    return fail('token_limit_reached', {
-      limit: decided.error.limit,
-      retry_after: decided.error.retryAfterSeconds,
-    });
+    return {
+      ...fail('token_limit_reached', {
+        limit: decided.error.limit,
+        retry_after: decided.error.retryAfterSeconds,
+      }),
+      headers: { 'retry-after': String(decided.error.retryAfterSeconds) },
+    };
   }
   const answers = decided.value.values();
   const result = execute(() => {

@@ -3154,6 +3154,8 @@ export interface operations {
              */
             429: {
                 headers: {
+                    /** @description Whole seconds until the first live token expires (at least 1), as in the detail. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
