@@ -235,7 +235,8 @@ export class MockService {
     params: Record<string, string>,
     request: PlainRequest,
   ): Promise<PlainResponse> {
-    const refuse = (error: DomainError) => errorResponse(error, info);
+    const refuse = (error: DomainError, headers?: Record<string, string>) =>
+      errorResponse(error, info, headers);
     if (request.bodyTooLarge !== undefined) {
       return refuse({ code: 'request_too_large', data: { limit: request.bodyTooLarge } });
     }
@@ -283,7 +284,7 @@ export class MockService {
         return storageUnavailable(error.message, info);
       }
     }
-    return 'error' in outcome ? refuse(outcome.error) : outcome;
+    return 'error' in outcome ? refuse(outcome.error, outcome.headers) : outcome;
   }
 
   /** The JSON body of a request, or why it cannot be read (415, 400). */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createTestClient, TEST_NOW } from '../test-client.ts';
-import { MAX_LIVE_TOKENS } from './auth.ts';
+import { MAX_LIVE_TOKENS, obtainTokens } from './auth.ts';
 
 const HOUR = 3600 * 1000;
 
@@ -40,6 +40,7 @@ describe('token limit', () => {
     });
     expect(refused).toEqual({
       status: 429,
+      headers: { 'retry-after': '3600' },
       body: {
         detail: `The mock holds ${MAX_LIVE_TOKENS} live tokens, its limit; use a token you have until it expires, or retry in 3600 seconds, when the first of them expires.`,
         code: 'token_limit_reached',
@@ -58,5 +59,51 @@ describe('token limit', () => {
     expect((await client.obtainToken()).data.obtainKrakenToken?.token).toBeTruthy();
     expect(Object.keys(client.mock.state.tokens).length).toBeLessThan(10);
     expect(token).toBeTruthy();
+  });
+
+  test('[AUTH-1] the seconds to wait are whole and at least 1, in the detail and in Retry-After', async () => {
+    const client = createTestClient();
+    const tokens = client.mock.state.tokens;
+    // The first live token expires in 300 ms: a client waits a whole second.
+    const expiresAt = new Date(TEST_NOW + 300).toISOString();
+    for (let i = 0; i < MAX_LIVE_TOKENS; i++) {
+      tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
+    }
+    const refused = await client.call(
+      'POST',
+      '/v1/graphql/',
+      { query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }' },
+      { token: null },
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toEqual({ 'retry-after': '1' });
+    expect((refused.body as { detail: string }).detail).toContain('retry in 1 seconds');
+  });
+
+  test('[AUTH-4] a refresh token given to two token fields of one document is spent by the first; the second is refused and needs no room', () => {
+    const client = createTestClient();
+    const state = client.mock.state;
+    const env = client.mock.service.env;
+    const [first] = (
+      obtainTokens(state, env, [{ APIKey: 'demo-api-key' }]) as {
+        value: { value: { refreshToken: string } }[];
+      }
+    ).value;
+    const refreshToken = first!.value.refreshToken;
+    // Two records left: room for one ObtainToken, which is all the valid credentials ask for.
+    const expiresAt = new Date(TEST_NOW + HOUR).toISOString();
+    for (let i = Object.keys(state.tokens).length; i < MAX_LIVE_TOKENS - 2; i++) {
+      state.tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
+    }
+    const answers = obtainTokens(state, env, [{ refreshToken }, { refreshToken }]);
+    expect(answers.ok).toBe(true);
+    const [used, again] = (answers as { value: { ok: boolean; error?: unknown }[] }).value;
+    expect(used?.ok).toBe(true);
+    expect(again).toEqual({
+      ok: false,
+      error: { errorCode: 'KT-CT-1135', message: 'Invalid data. The refresh token is not valid.' },
+    });
+    // The spent refresh token is gone, its successor pair added: one record more.
+    expect(Object.keys(state.tokens)).toHaveLength(MAX_LIVE_TOKENS - 1);
   });
 });

@@ -91,86 +91,128 @@ export interface TokenCredentials {
   refreshToken?: string | null;
 }
 
-/**
- * Failure of the mutation: the GraphQL error code and message of the real platform, or the
- * mock's limit on live tokens (decision 022), with the seconds until the first of them expires.
- */
-export type TokenFailure =
-  | { errorCode: string; message: string }
-  | { limit: number; retryAfterSeconds: number };
+/** A refused credential: the GraphQL error code and message of the real platform. */
+export interface TokenFailure {
+  errorCode: string;
+  message: string;
+}
+
+/** The answer to one ObtainToken of a document: the token, or why its credentials are refused. */
+export type TokenAnswer = { ok: true; value: IssuedToken } | { ok: false; error: TokenFailure };
 
 /**
- * Whether one more ObtainToken would pass {@link MAX_LIVE_TOKENS}, once the expired tokens are
- * gone: the seconds until the first live token expires, or undefined when there is room.
+ * A document whose ObtainTokens would pass {@link MAX_LIVE_TOKENS} (decision 022): the cap and the
+ * seconds until the first live token expires.
  */
-function overLimit(state: MockState, nowMs: number): number | undefined {
-  if (Object.keys(state.tokens).length + 2 <= MAX_LIVE_TOKENS) return undefined;
-  prune(state, nowMs, true);
-  if (Object.keys(state.tokens).length + 2 <= MAX_LIVE_TOKENS) return undefined;
-  const first = firstExpiry.get(state.tokens) ?? nowMs;
-  return Math.max(1, Math.ceil((first - nowMs) / 1000));
+export interface TokenLimit {
+  limit: number;
+  retryAfterSeconds: number;
+}
+
+/** What a credential stands for, once checked: the subject and grant of its token. */
+type Checked =
+  | { ok: true; subject: string; grant: string; spends?: string }
+  | { ok: false; error: TokenFailure };
+
+function refused(message: string): Checked {
+  return { ok: false, error: { errorCode: 'KT-CT-1135', message: `Invalid data. ${message}` } };
 }
 
 /**
- * Issues a token for an organisation API key (in `APIKey` or `organizationSecretKey`, since the
- * reference does not say which field takes it) or for a live refresh token (AUTH-1).
+ * Checks one ObtainToken's credentials without changing anything: exactly one of the fields, a
+ * known organisation API key or a live refresh token not spent earlier in the same document.
  */
-export function obtainToken(
+function check(
   state: MockState,
   env: MockEnv,
   credentials: TokenCredentials,
-): { ok: true; value: IssuedToken } | { ok: false; error: TokenFailure } {
+  nowMs: number,
+  spent: Set<string>,
+): Checked {
   const given = (['APIKey', 'organizationSecretKey', 'refreshToken'] as const).filter(
     (k) => typeof credentials[k] === 'string',
   );
   if (given.length !== 1) {
-    return {
-      ok: false,
-      error: {
-        errorCode: 'KT-CT-1135',
-        message:
-          'Invalid data. Provide exactly one of APIKey, organizationSecretKey, refreshToken.',
-      },
-    };
+    return refused('Provide exactly one of APIKey, organizationSecretKey, refreshToken.');
   }
   const field = given[0]!;
   const secret = credentials[field] as string;
-  const retryAfterSeconds = overLimit(state, clockNow(state.clock, env.now()).getTime());
-  if (retryAfterSeconds !== undefined) {
-    return { ok: false, error: { limit: MAX_LIVE_TOKENS, retryAfterSeconds } };
-  }
   if (field === 'refreshToken') {
     const hash = env.hash(secret);
     const record = state.tokens[hash];
-    const nowMs = clockNow(state.clock, env.now()).getTime();
-    if (record?.kind !== 'refresh' || new Date(record.expiresAt).getTime() <= nowMs) {
-      return {
-        ok: false,
-        error: {
-          errorCode: 'KT-CT-1135',
-          message: 'Invalid data. The refresh token is not valid.',
-        },
-      };
+    if (
+      record?.kind !== 'refresh' ||
+      new Date(record.expiresAt).getTime() <= nowMs ||
+      spent.has(hash)
+    ) {
+      return refused('The refresh token is not valid.');
     }
-    // A refresh token is spent when used, as a rotated refresh token is on the real platform.
-    delete state.tokens[hash];
-    return { ok: true, value: issue(state, env, record.subject, 'REFRESH_TOKEN') };
+    spent.add(hash);
+    return { ok: true, subject: record.subject, grant: 'REFRESH_TOKEN', spends: hash };
   }
   const key = state.apiKeys.find((k) => k.keyHash === env.hash(secret));
-  if (!key) {
-    return {
-      ok: false,
-      error: { errorCode: 'KT-CT-1135', message: 'Invalid data. The API key is not valid.' },
-    };
+  if (!key) return refused('The API key is not valid.');
+  return {
+    ok: true,
+    subject: key.organisation,
+    grant: field === 'APIKey' ? 'API_KEY' : 'ORGANIZATION_SECRET_KEY',
+  };
+}
+
+/**
+ * Whether `records` more token records fit under {@link MAX_LIVE_TOKENS} once the expired ones are
+ * left out: undefined, or the seconds until the first live token expires (at least 1). It only
+ * counts, so that a refused document leaves even the expired tokens as they were.
+ */
+function overLimit(state: MockState, nowMs: number, records: number): number | undefined {
+  const hashes = Object.keys(state.tokens);
+  if (hashes.length + records <= MAX_LIVE_TOKENS) return undefined;
+  let live = 0;
+  let first = Number.POSITIVE_INFINITY;
+  for (const hash of hashes) {
+    const expiresAt = Date.parse(state.tokens[hash]!.expiresAt);
+    if (expiresAt <= nowMs) continue;
+    live += 1;
+    first = Math.min(first, expiresAt);
+  }
+  if (live + records <= MAX_LIVE_TOKENS) return undefined;
+  return Math.max(1, Math.ceil(((Number.isFinite(first) ? first : nowMs) - nowMs) / 1000));
+}
+
+/**
+ * The ObtainTokens of one GraphQL document, in the order it executes them (AUTH-1, decision 022):
+ * each for an organisation API key (in `APIKey` or `organizationSecretKey`, since the reference
+ * does not say which field takes it) or a live refresh token. All of them are decided before any
+ * is issued: refused credentials get their KT-CT-1135 whatever the number of tokens, and when the
+ * valid ones (an access and a refresh record each) would pass the cap, the whole document is
+ * refused and nothing changes, the expired tokens included.
+ */
+export function obtainTokens(
+  state: MockState,
+  env: MockEnv,
+  requests: readonly TokenCredentials[],
+): { ok: true; value: TokenAnswer[] } | { ok: false; error: TokenLimit } {
+  const nowMs = clockNow(state.clock, env.now()).getTime();
+  const spent = new Set<string>();
+  const checked = requests.map((credentials) => check(state, env, credentials, nowMs, spent));
+  const records = 2 * checked.filter((c) => c.ok).length;
+  // Refused credentials need no room, so a wrong key gets its own error at the cap too.
+  const retryAfterSeconds = records > 0 ? overLimit(state, nowMs, records) : undefined;
+  if (retryAfterSeconds !== undefined) {
+    return { ok: false, error: { limit: MAX_LIVE_TOKENS, retryAfterSeconds } };
+  }
+  // There is room once the expired tokens are gone: make it before issuing.
+  if (records > 0 && Object.keys(state.tokens).length + records > MAX_LIVE_TOKENS) {
+    prune(state, nowMs, true);
   }
   return {
     ok: true,
-    value: issue(
-      state,
-      env,
-      key.organisation,
-      field === 'APIKey' ? 'API_KEY' : 'ORGANIZATION_SECRET_KEY',
-    ),
+    value: checked.map((c): TokenAnswer => {
+      if (!c.ok) return c;
+      // A refresh token is spent when used, as a rotated refresh token is on the real platform.
+      if (c.spends !== undefined) delete state.tokens[c.spends];
+      return { ok: true, value: issue(state, env, c.subject, c.grant) };
+    }),
   };
 }
 

@@ -1,9 +1,35 @@
 import { describe, expect, test } from 'vitest';
 import { dataImport } from '../../spec/index.ts';
 import { DEMO_API_KEY } from '../defaults.ts';
+import { MAX_LIVE_TOKENS } from '../domain/auth.ts';
 import { createTestClient, TEST_NOW } from '../test-client.ts';
 
 const LIST = '/v1/data-import/all-account-import-processes/DEMO_ENERGY/';
+const HOUR = 3600 * 1000;
+
+/** A client whose mock holds `count` live token records, the fillers expiring in an hour. */
+function clientHolding(count: number) {
+  let persisted = 0;
+  const client = createTestClient({
+    onChange: () => {
+      persisted += 1;
+    },
+  });
+  const tokens = client.mock.state.tokens;
+  const expiresAt = new Date(TEST_NOW + HOUR).toISOString();
+  for (let i = Object.keys(tokens).length; i < count; i++) {
+    tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
+  }
+  return { client, persisted: () => persisted };
+}
+
+/** One GraphQL document with an aliased ObtainToken field per API key. */
+function obtainMany(...keys: string[]) {
+  const fields = keys.map(
+    (key, i) => `t${i}: obtainKrakenToken(input: {APIKey: "${key}"}) { token }`,
+  );
+  return { query: `mutation { ${fields.join(' ')} }` };
+}
 
 describe('obtainToken (POST /v1/graphql/)', () => {
   test('[AUTH-1] the ObtainToken mutation with the organisation API key in APIKey returns a token', async () => {
@@ -84,6 +110,100 @@ describe('obtainToken (POST /v1/graphql/)', () => {
       expect(response.status).toBe(400);
       expect(client.problems('obtainToken', response)).toEqual([]);
     }
+  });
+
+  test('[AUTH-1] a document whose ObtainTokens would pass the limit of live tokens is refused whole with 429 and Retry-After, and changes nothing', async () => {
+    const { client, persisted } = clientHolding(MAX_LIVE_TOKENS - 2);
+    const revision = client.mock.state.revision;
+    const exported = await client.call('GET', '/__mock/state');
+    const before = client.snapshot();
+
+    // Two aliased fields need four records where two are left.
+    const refused = await client.call(
+      'POST',
+      '/v1/graphql/',
+      obtainMany(DEMO_API_KEY, DEMO_API_KEY),
+      {
+        token: null,
+      },
+    );
+    expect(refused.status).toBe(429);
+    expect(Object.keys(client.mock.state.tokens)).toHaveLength(MAX_LIVE_TOKENS - 2);
+    expect(client.mock.state.revision).toBe(revision);
+    expect(client.snapshot()).toBe(before);
+    expect((await client.call('GET', '/__mock/state')).body).toEqual(exported.body);
+    expect(persisted()).toBe(0);
+    expect(refused).toEqual({
+      status: 429,
+      headers: { 'retry-after': '3600' },
+      body: {
+        detail: `The mock holds ${MAX_LIVE_TOKENS} live tokens, its limit; use a token you have until it expires, or retry in 3600 seconds, when the first of them expires.`,
+        code: 'token_limit_reached',
+        errors: [],
+      },
+    });
+    expect(client.problems('obtainToken', refused)).toEqual([]);
+
+    // The room the refusal left is there: one field fits and is served.
+    const served = await client.call('POST', '/v1/graphql/', obtainMany(DEMO_API_KEY), {
+      token: null,
+    });
+    expect(served.status).toBe(200);
+    expect(served.body).toEqual({ data: { t0: { token: expect.any(String) } } });
+    expect(Object.keys(client.mock.state.tokens)).toHaveLength(MAX_LIVE_TOKENS);
+    expect(persisted()).toBe(1);
+  });
+
+  test('[AUTH-1] at the limit of live tokens a wrong key or refresh token still gets KT-CT-1135, not 429, and changes nothing', async () => {
+    const { client, persisted } = clientHolding(MAX_LIVE_TOKENS);
+    const before = client.snapshot();
+    for (const input of [
+      '{APIKey: "wrong-key"}',
+      '{refreshToken: "not-a-refresh-token"}',
+      '{APIKey: "demo-api-key", refreshToken: "both"}',
+    ]) {
+      const response = await client.call(
+        'POST',
+        '/v1/graphql/',
+        { query: `mutation { obtainKrakenToken(input: ${input}) { token } }` },
+        { token: null },
+      );
+      expect(response.status, input).toBe(200);
+      expect(response.body, input).toEqual({
+        data: { obtainKrakenToken: null },
+        errors: [
+          expect.objectContaining({
+            message: 'Invalid data.',
+            extensions: expect.objectContaining({ errorCode: 'KT-CT-1135' }),
+          }),
+        ],
+      });
+    }
+    expect(client.snapshot()).toBe(before);
+    expect(persisted()).toBe(0);
+  });
+
+  test('[AUTH-1] near the limit of live tokens only the fields with valid credentials need room: a valid key is served beside a wrong one', async () => {
+    const { client } = clientHolding(MAX_LIVE_TOKENS - 2);
+    const response = await client.call(
+      'POST',
+      '/v1/graphql/',
+      obtainMany(DEMO_API_KEY, 'wrong-key'),
+      {
+        token: null,
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      data: { t0: { token: expect.any(String) }, t1: null },
+      errors: [
+        expect.objectContaining({
+          path: ['t1'],
+          extensions: expect.objectContaining({ errorCode: 'KT-CT-1135' }),
+        }),
+      ],
+    });
+    expect(Object.keys(client.mock.state.tokens)).toHaveLength(MAX_LIVE_TOKENS);
   });
 
   test('[AUTH-4] a refresh token gives a new token once; a spent refresh token is refused', async () => {

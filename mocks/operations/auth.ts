@@ -12,7 +12,7 @@ import {
   validate,
 } from 'graphql';
 import { errorCatalogue } from '../../spec/index.ts';
-import { obtainToken as obtainTokenInDomain, type TokenCredentials } from '../domain/auth.ts';
+import { obtainTokens as obtainTokensInDomain, type TokenCredentials } from '../domain/auth.ts';
 import { fail } from '../domain/result.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.ts';
 import { type DataImportOperation, reply } from './types.ts';
@@ -86,43 +86,57 @@ function prepare(source: string): Prepared {
   return outcome;
 }
 
-/** `obtainToken`: exchanges an organisation API key or a refresh token for a token (AUTH-1). */
+/**
+ * `obtainToken`: exchanges an organisation API key or a refresh token for a token (AUTH-1). A
+ * document may hold several token fields (aliases): a first pass executes it with resolvers that
+ * only collect each field's credentials, the domain decides all of them at once, and the second
+ * pass answers from those decisions. So a document that would pass the limit of live tokens is
+ * refused whole before anything is issued, and a wrong key is told so whatever the count.
+ */
 export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { state, env }) => {
   const document = prepare(body.query);
   if ('errors' in document) {
     return reply(200, JSON.parse(JSON.stringify({ errors: document.errors })));
   }
-  let limit: { limit: number; retryAfterSeconds: number } | undefined;
-  const result = executeSync({
-    schema,
-    document: document.document,
-    variableValues: (body.variables as Record<string, unknown> | undefined) ?? undefined,
-    operationName: (body.operationName as string | undefined) ?? undefined,
-    rootValue: {
-      obtainKrakenToken: ({ input }: { input: TokenCredentials }) => {
-        const issued = obtainTokenInDomain(state, env, input);
-        if (issued.ok) return issued.value;
-        if ('limit' in issued.error) {
-          limit = issued.error;
-          return null;
-        }
-        throw new GraphQLError(errorCatalogue.detail('KT-CT-1135'), {
-          extensions: {
-            errorType: 'VALIDATION',
-            errorCode: issued.error.errorCode,
-            errorDescription: issued.error.message,
-          },
-        });
-      },
-    },
-  });
-  // The mock's own limit is no GraphQL error of the platform: 429 with when to retry (decision 022).
-  if (limit) {
-    return fail('token_limit_reached', {
-      limit: limit.limit,
-      retry_after: limit.retryAfterSeconds,
+  const execute = (obtainKrakenToken: (args: { input: TokenCredentials }) => unknown) =>
+    executeSync({
+      schema,
+      document: document.document,
+      variableValues: (body.variables as Record<string, unknown> | undefined) ?? undefined,
+      operationName: (body.operationName as string | undefined) ?? undefined,
+      rootValue: { obtainKrakenToken },
     });
+  // Mutation fields execute one after the other, in document order, in both passes.
+  const requests: TokenCredentials[] = [];
+  execute(({ input }) => {
+    requests.push(input);
+    return null;
+  });
+  const decided = obtainTokensInDomain(state, env, requests);
+  // The mock's own limit is no GraphQL error of the platform: 429 with when to retry, in the body
+  // and in Retry-After (decision 022).
+  if (!decided.ok) {
+    return {
+      ...fail('token_limit_reached', {
+        limit: decided.error.limit,
+        retry_after: decided.error.retryAfterSeconds,
+      }),
+      headers: { 'retry-after': String(decided.error.retryAfterSeconds) },
+    };
   }
+  const answers = decided.value.values();
+  const result = execute(() => {
+    const answer = answers.next().value;
+    if (!answer) throw new Error('A token field the first pass did not execute.');
+    if (answer.ok) return answer.value;
+    throw new GraphQLError(errorCatalogue.detail('KT-CT-1135'), {
+      extensions: {
+        errorType: 'VALIDATION',
+        errorCode: answer.error.errorCode,
+        errorDescription: answer.error.message,
+      },
+    });
+  });
   // GraphQL answers 200 even for errors; the client reads `errors`.
   return reply(200, JSON.parse(JSON.stringify(result)));
 };

@@ -51,8 +51,11 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-/** What an operation answers: a reply, or a domain failure for the edge to map. */
-export type Outcome = Reply | { error: DomainError };
+/**
+ * What an operation answers: a reply, or a domain failure for the edge to map, with the headers
+ * its answer carries (the seconds a 429 asks a client to wait).
+ */
+export type Outcome = Reply | { error: DomainError; headers?: Record<string, string> };
 
 /** What an operation may use: the state instance, the injected environment and runtime helpers. */
 export interface OperationContext {

@@ -3148,10 +3148,14 @@ export interface operations {
             /**
              * @description The mock holds its most live tokens (access and refresh tokens, 20,000), expired ones
              *     purged first: use a token already obtained, or retry once the first live token expires.
-             *     Code `token_limit_reached`.
+             *     Code `token_limit_reached`. A document with several token fields is refused whole when
+             *     they would pass the cap together, and nothing is issued; a field with a wrong key or
+             *     refresh token gets its GraphQL error (200) instead, whatever the count.
              */
             429: {
                 headers: {
+                    /** @description Whole seconds until the first live token expires (at least 1), as in the detail. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
