@@ -4,11 +4,13 @@
  * 2, as its help promises; nothing starts, and no stack trace is printed.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { startMock } from './server/crash-trial.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mock-start-'));
@@ -138,6 +140,24 @@ describe('data-import-mock start-up', () => {
       ['--data-dir', join(dir, 'store-env')],
       /STORE_MEMORY_MIB=lots: must be a whole number of MiB/,
     ],
+    [
+      'STORE_RESERVE_MIB',
+      'abc',
+      ['--data-dir', join(dir, 'store-env')],
+      /STORE_RESERVE_MIB=abc: must be a whole number of MiB, 0-1048576/,
+    ],
+    [
+      'STORE_RESERVE_MIB',
+      '-5',
+      ['--data-dir', join(dir, 'store-env')],
+      /STORE_RESERVE_MIB=-5: must be a whole number of MiB, 0-1048576/,
+    ],
+    [
+      'STORE_RESERVE_MIB',
+      '67108864',
+      ['--data-dir', join(dir, 'store-env')],
+      /STORE_RESERVE_MIB=67108864: must be a whole number of MiB, 0-1048576/,
+    ],
   ])(
     '%s=%s in the environment is refused with exit code 2, as the option would be',
     async (name, value, args, message) => {
@@ -147,6 +167,40 @@ describe('data-import-mock start-up', () => {
     },
     0,
   );
+
+  test('STORE_RESERVE_MIB without --data-dir is refused with exit code 2: there is no store to keep room for', async () => {
+    const { code, err } = await runMock([], { STORE_RESERVE_MIB: '64' });
+    expect(code).toBe(2);
+    expectOneLine(err, /STORE_RESERVE_MIB=64 .*--data-dir/);
+  }, 0);
+
+  test('[GEN-9] STORE_RESERVE_MIB reaches the store: with a reserve larger than the free room, a change is refused with 503', async () => {
+    const server = await startMock(['--data-dir', join(dir, 'store-reserve')], {
+      STORE_RESERVE_MIB: '1048576',
+    });
+    try {
+      // Obtaining a token is a change (a POST) like any other.
+      const answer = await fetch(`${server.base}/v1/graphql/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }',
+        }),
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toMatch(/^[0-9]+$/);
+      expect(await answer.json()).toEqual({
+        detail: expect.stringMatching(
+          /MiB free for the store, less than its reserve of 1048576 MiB/,
+        ),
+        code: 'storage_unavailable',
+        errors: [],
+      });
+    } finally {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+  }, 0);
 
   test('a configuration value out of its choices gets a message listing the choices', async () => {
     const config = join(dir, 'bad.yaml');

@@ -95,8 +95,10 @@ describe.each(stores)('%s on a full filesystem', (_name, storage) => {
     async (_case, leaveKiB) => {
       const dir = mountTmpfs(4)!;
       mounted.push(dir);
-      // The store keeps 1 MiB free of this 4 MiB filesystem (its reserve, decision 021).
-      const env = { STORE_MEMORY_MIB: '0', STORE_RESERVE_MIB: '1' };
+      // The store keeps 1 MiB free of this 4 MiB filesystem (its reserve, decision 021); these
+      // settings are refused without --data-dir (decision 020).
+      const env: Record<string, string> =
+        storage(dir)[0] === '--data-dir' ? { STORE_MEMORY_MIB: '0', STORE_RESERVE_MIB: '1' } : {};
       const server = await startMock(storage(dir), env);
       servers.push(server);
       const headers = {
