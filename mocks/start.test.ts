@@ -126,6 +126,30 @@ describe('data-import-mock start-up', () => {
     0,
   );
 
+  test.each([
+    ['http://mock.internal'],
+    ['mock.internal/console'],
+    ['mock.internal:4010'],
+    ['mock internal'],
+    ['localhost,mock..internal'],
+  ])(
+    '--allowed-hosts %s is refused with exit code 2: it is not a list of host names',
+    async (value) => {
+      const { code, err } = await runMock(['--allowed-hosts', value]);
+      expect(code).toBe(2);
+      expectOneLine(err, /--allowed-hosts: ".*" is not a host name/);
+    },
+    0,
+  );
+
+  test('--allowed-hosts takes host names and IP addresses, IPv6 bare or bracketed', async () => {
+    const { code } = await runMock([
+      '--allowed-hosts',
+      'mock.internal, Kit-Mock_1 ,192.168.1.5,[fe80::1],::1,mock.internal.',
+    ]);
+    expect(code).toBe('started');
+  }, 0);
+
   test('--store-memory without --data-dir is refused with exit code 2: there is no store to budget', async () => {
     const { code, err } = await runMock(['--store-memory', '64']);
     expect(code).toBe(2);

@@ -5,7 +5,6 @@
  * file, or an address that cannot be bound.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { parseHosts } from '../console/server/hosts.ts';
 import { createWebHook } from '../console/server/web-hook.ts';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
@@ -17,6 +16,7 @@ import { createStateWriter, loadStateFile, StateFileError } from './server/state
 import { importStateFile, StateImportError } from './server/state-import.ts';
 import {
   checkDataDir,
+  checkedHosts,
   checkedOrigins,
   checkReadableFile,
   checkStateFile,
@@ -149,9 +149,11 @@ const storeCheckMs = fromEnv('STORE_MEMORY_CHECK_MS', wholeNumber('ms', 60_000))
 // Every path and value is checked before anything is opened (mocks/start-checks.ts).
 let interfaceOrigins: '*' | string[] = '*';
 let controlOrigins: '*' | string[] = [];
+let allowedHosts: '*' | string[] = [];
 try {
   interfaceOrigins = checkedOrigins(options.corsOrigins, '--cors-origins');
   controlOrigins = checkedOrigins(options.controlOrigins, '--control-origins');
+  allowedHosts = checkedHosts(options.allowedHosts, '--allowed-hosts');
   if (options.stateFile && options.dataDir) refuse('give --state-file or --data-dir, not both.');
   if (options.importState && !options.dataDir) {
     refuse('--import-state needs --data-dir (the control API imports smaller states).');
@@ -219,7 +221,7 @@ try {
         interfaceOrigins,
         controlOrigins,
       },
-      hosts: { allowedHosts: parseHosts(options.allowedHosts), boundHost: options.host },
+      hosts: { allowedHosts, boundHost: options.host },
     }),
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
