@@ -213,7 +213,7 @@ export class StoredAccounts implements AccountMap {
    * Records handed to a write whose transaction has not committed yet, with that write's number.
    * lmdb-js reads the committed value until the commit, so a request between a write and its
    * commit reads its account here: it changes the newest version of the account, never the one
-   * before, and every change to one account lands in order (decision 012).
+   * before, and every change to one account lands in order (decision 021).
    */
   readonly #unflushed = new Map<string, { stored: Stored; write: number }>();
   /** How many writes were issued: each entry of {@link #unflushed} names the one that holds it. */

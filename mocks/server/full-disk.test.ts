@@ -1,5 +1,5 @@
 /**
- * A full disk refuses the write and keeps the previous data (decisions 004, 012 and 019): the
+ * A full disk refuses the write and keeps the previous data (decision 021): the
  * standalone server on a real 4 MiB filesystem (tmpfs, mounted for the test where this process
  * may mount), which a file then fills. Every refused request gets 503 with
  * Retry-After in the interface's error shape, the server stays up, every acknowledged account
