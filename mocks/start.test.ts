@@ -192,11 +192,19 @@ describe('data-import-mock start-up', () => {
     0,
   );
 
-  test('STORE_RESERVE_MIB without --data-dir is refused with exit code 2: there is no store to keep room for', async () => {
-    const { code, err } = await runMock([], { STORE_RESERVE_MIB: '64' });
-    expect(code).toBe(2);
-    expectOneLine(err, /STORE_RESERVE_MIB=64 .*--data-dir/);
-  }, 0);
+  test.each([
+    ['STORE_RESERVE_MIB', '64'],
+    ['STORE_MEMORY_MIB', '64'],
+    ['STORE_MEMORY_CHECK_MS', '0'],
+  ])(
+    '%s without --data-dir is refused with exit code 2, as --store-memory is: there is no store',
+    async (name, value) => {
+      const { code, err } = await runMock([], { [name]: value });
+      expect(code).toBe(2);
+      expectOneLine(err, new RegExp(`${name}=${value} .*--data-dir`));
+    },
+    0,
+  );
 
   test('[GEN-9] STORE_RESERVE_MIB reaches the store: with a reserve larger than the free room, a change is refused with 503', async () => {
     const server = await startMock(['--data-dir', join(dir, 'store-reserve')], {

@@ -139,7 +139,8 @@ function fromEnv<T>(name: string, parse: (value: string) => T): T | undefined {
 }
 
 const listenPort = options.port ?? fromEnv('PORT', port) ?? 4010;
-const storeMemory = options.storeMemory ?? fromEnv('STORE_MEMORY_MIB', mebibytes);
+const envStoreMemory = fromEnv('STORE_MEMORY_MIB', mebibytes);
+const storeMemory = options.storeMemory ?? envStoreMemory;
 // The free room the store's filesystem keeps (decision 021), and how often the store looks at its
 // mapped pages (tests of the server look at every request with 0): the store reads no
 // environment, so that a bad value is refused here, as an option's would be.
@@ -163,10 +164,18 @@ try {
       '--store-memory budgets the store of --data-dir; give --data-dir too (the state is in memory without it).',
     );
   }
-  if (storeReserve !== undefined && !options.dataDir) {
-    refuse(
-      `STORE_RESERVE_MIB=${storeReserve} keeps free room for the store of --data-dir; give --data-dir too, or leave it unset.`,
-    );
+  // The store's settings from the environment are refused without a store, as --store-memory is.
+  const storeSettings: [string, number | undefined, string][] = [
+    ['STORE_MEMORY_MIB', envStoreMemory, 'budgets the mapped pages of'],
+    ['STORE_RESERVE_MIB', storeReserve, 'keeps free room for'],
+    ['STORE_MEMORY_CHECK_MS', storeCheckMs, 'paces the looks at the mapped pages of'],
+  ];
+  for (const [name, value, what] of storeSettings) {
+    if (value !== undefined && !options.dataDir) {
+      refuse(
+        `${name}=${value} ${what} the store of --data-dir; give --data-dir too, or leave it unset.`,
+      );
+    }
   }
   if (options.config) checkReadableFile(options.config, '--config');
   if (options.importState) checkReadableFile(options.importState, '--import-state');
