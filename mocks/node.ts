@@ -36,6 +36,11 @@ export interface DataDir {
   recycle(): Promise<void>;
   /** How many times the map was let go since the directory was opened. */
   readonly recycles: number;
+  /**
+   * Why writes are refused now, or undefined: the folder's filesystem has less free room than the
+   * store's reserve (decision 021). Give it to the mock as `refuseWrites`.
+   */
+  refuseWrites(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,13 @@ export interface DataDirOptions {
   checkEveryMs?: number;
   /** Reads the mapped pages in MiB; default RssFile of this process. */
   mappedMiB?: () => number;
+  /**
+   * The free room the folder's filesystem keeps, in MiB (decision 021): below it, requests that
+   * may change the state are refused with 503 before they change anything; 0 none; default 64.
+   */
+  reserveMiB?: number;
+  /** Reads the free room of the folder's filesystem in MiB; default its statfs. */
+  freeMiB?: () => number;
 }
 
 /** Opens (or creates) a data directory (decision 012): the store `--data-dir` keeps. */

@@ -15,6 +15,7 @@ import {
   statSync,
   unlinkSync,
 } from 'node:fs';
+import { isIP } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseOrigins } from '../console/server/cors.ts';
 
@@ -133,6 +134,44 @@ export function checkedOrigins(value: string, option: string): '*' | string[] {
     }
   }
   return origins;
+}
+
+/** One label of a host name: letters, digits, hyphens (not at either end) and underscores. */
+const HOST_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
+
+/**
+ * Reads a host list (`*`, `none`, or comma-separated names such as `mock.internal,192.168.1.5`)
+ * as the Host allow-list compares them (decision 011), and refuses an entry that is not a host
+ * name or an IP address: a URL, a port or a path would otherwise be cut down to some other name
+ * (`http://mock.internal` allowed a host named `http`), with nothing said.
+ */
+export function checkedHosts(value: string, option: string): '*' | string[] {
+  const trimmed = value.trim();
+  if (trimmed === '*') return '*';
+  if (trimmed === '' || trimmed.toLowerCase() === 'none') return [];
+  const names: string[] = [];
+  for (const entry of trimmed.split(',').map((e) => e.trim())) {
+    if (entry === '') continue;
+    const bracketed = /^\[(.*)\]$/.exec(entry)?.[1];
+    const ipv6 = bracketed ?? entry;
+    if (isIP(ipv6) === 6) {
+      names.push(ipv6.toLowerCase());
+      continue;
+    }
+    // As the allow-list compares a Host header's name: lower case, without a trailing dot.
+    const name = entry.toLowerCase().replace(/\.$/, '');
+    if (
+      bracketed !== undefined ||
+      name.length > 253 ||
+      !name.split('.').every((label) => HOST_LABEL.test(label))
+    ) {
+      throw new StartUpError(
+        `${option}: "${entry}" is not a host name (such as mock.internal or 192.168.1.5, without scheme, port or path); give *, none, or a comma-separated list of host names.`,
+      );
+    }
+    names.push(name);
+  }
+  return names;
 }
 
 /**

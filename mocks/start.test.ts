@@ -4,11 +4,13 @@
  * 2, as its help promises; nothing starts, and no stack trace is printed.
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { startMock } from './server/crash-trial.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mock-start-'));
@@ -124,6 +126,30 @@ describe('data-import-mock start-up', () => {
     0,
   );
 
+  test.each([
+    ['http://mock.internal'],
+    ['mock.internal/console'],
+    ['mock.internal:4010'],
+    ['mock internal'],
+    ['localhost,mock..internal'],
+  ])(
+    '--allowed-hosts %s is refused with exit code 2: it is not a list of host names',
+    async (value) => {
+      const { code, err } = await runMock(['--allowed-hosts', value]);
+      expect(code).toBe(2);
+      expectOneLine(err, /--allowed-hosts: ".*" is not a host name/);
+    },
+    0,
+  );
+
+  test('--allowed-hosts takes host names and IP addresses, IPv6 bare or bracketed', async () => {
+    const { code } = await runMock([
+      '--allowed-hosts',
+      'mock.internal, Kit-Mock_1 ,192.168.1.5,[fe80::1],::1,mock.internal.',
+    ]);
+    expect(code).toBe('started');
+  }, 0);
+
   test('--store-memory without --data-dir is refused with exit code 2: there is no store to budget', async () => {
     const { code, err } = await runMock(['--store-memory', '64']);
     expect(code).toBe(2);
@@ -138,6 +164,24 @@ describe('data-import-mock start-up', () => {
       ['--data-dir', join(dir, 'store-env')],
       /STORE_MEMORY_MIB=lots: must be a whole number of MiB/,
     ],
+    [
+      'STORE_RESERVE_MIB',
+      'abc',
+      ['--data-dir', join(dir, 'store-env')],
+      /STORE_RESERVE_MIB=abc: must be a whole number of MiB, 0-1048576/,
+    ],
+    [
+      'STORE_RESERVE_MIB',
+      '-5',
+      ['--data-dir', join(dir, 'store-env')],
+      /STORE_RESERVE_MIB=-5: must be a whole number of MiB, 0-1048576/,
+    ],
+    [
+      'STORE_RESERVE_MIB',
+      '67108864',
+      ['--data-dir', join(dir, 'store-env')],
+      /STORE_RESERVE_MIB=67108864: must be a whole number of MiB, 0-1048576/,
+    ],
   ])(
     '%s=%s in the environment is refused with exit code 2, as the option would be',
     async (name, value, args, message) => {
@@ -147,6 +191,48 @@ describe('data-import-mock start-up', () => {
     },
     0,
   );
+
+  test.each([
+    ['STORE_RESERVE_MIB', '64'],
+    ['STORE_MEMORY_MIB', '64'],
+    ['STORE_MEMORY_CHECK_MS', '0'],
+  ])(
+    '%s without --data-dir is refused with exit code 2, as --store-memory is: there is no store',
+    async (name, value) => {
+      const { code, err } = await runMock([], { [name]: value });
+      expect(code).toBe(2);
+      expectOneLine(err, new RegExp(`${name}=${value} .*--data-dir`));
+    },
+    0,
+  );
+
+  test('[GEN-9] STORE_RESERVE_MIB reaches the store: with a reserve larger than the free room, a change is refused with 503', async () => {
+    const server = await startMock(['--data-dir', join(dir, 'store-reserve')], {
+      STORE_RESERVE_MIB: '1048576',
+    });
+    try {
+      // Obtaining a token is a change (a POST) like any other.
+      const answer = await fetch(`${server.base}/v1/graphql/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }',
+        }),
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toMatch(/^[0-9]+$/);
+      expect(await answer.json()).toEqual({
+        detail: expect.stringMatching(
+          /MiB free for the store, less than its reserve of 1048576 MiB/,
+        ),
+        code: 'storage_unavailable',
+        errors: [],
+      });
+    } finally {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+  }, 0);
 
   test('a configuration value out of its choices gets a message listing the choices', async () => {
     const config = join(dir, 'bad.yaml');

@@ -5,18 +5,18 @@
  * file, or an address that cannot be bound.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { parseHosts } from '../console/server/hosts.ts';
 import { createWebHook } from '../console/server/web-hook.ts';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
 import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
 import { nodeEnv } from './node-env.ts';
 import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
-import { openDataDir } from './server/data-dir.ts';
+import { MAX_STORE_RESERVE_MIB, openDataDir } from './server/data-dir.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 import { importStateFile, StateImportError } from './server/state-import.ts';
 import {
   checkDataDir,
+  checkedHosts,
   checkedOrigins,
   checkReadableFile,
   checkStateFile,
@@ -39,6 +39,15 @@ function mebibytes(value: string): number {
   return n;
 }
 
+/** A parser of a whole number of `unit` from 0 to `max`: anything else is refused, never replaced. */
+function wholeNumber(unit: string, max: number): (value: string) => number {
+  return (value) => {
+    const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+    if (!(n <= max)) throw new InvalidArgumentError(`must be a whole number of ${unit}, 0-${max}`);
+    return n;
+  };
+}
+
 const program = new Command()
   .name('data-import-mock')
   .description(
@@ -53,7 +62,7 @@ const program = new Command()
   )
   .option(
     '-d, --data-dir <dir>',
-    'keep the state in an embedded store in this folder (millions of accounts; docs/decisions/012-durable-store-and-performance-record.md)',
+    'keep the state in an embedded store in this folder (millions of accounts; docs/decisions/012-durable-store-and-performance-record.md); env STORE_RESERVE_MIB is the free room its filesystem keeps, below which changes are refused with 503 (MiB, default 64, 0 none; docs/decisions/021-concurrent-writes-and-full-disks.md)',
   )
   .option(
     '--store-memory <MiB>',
@@ -130,14 +139,22 @@ function fromEnv<T>(name: string, parse: (value: string) => T): T | undefined {
 }
 
 const listenPort = options.port ?? fromEnv('PORT', port) ?? 4010;
-const storeMemory = options.storeMemory ?? fromEnv('STORE_MEMORY_MIB', mebibytes);
+const envStoreMemory = fromEnv('STORE_MEMORY_MIB', mebibytes);
+const storeMemory = options.storeMemory ?? envStoreMemory;
+// The free room the store's filesystem keeps (decision 021), and how often the store looks at its
+// mapped pages (tests of the server look at every request with 0): the store reads no
+// environment, so that a bad value is refused here, as an option's would be.
+const storeReserve = fromEnv('STORE_RESERVE_MIB', wholeNumber('MiB', MAX_STORE_RESERVE_MIB));
+const storeCheckMs = fromEnv('STORE_MEMORY_CHECK_MS', wholeNumber('ms', 60_000));
 
 // Every path and value is checked before anything is opened (mocks/start-checks.ts).
 let interfaceOrigins: '*' | string[] = '*';
 let controlOrigins: '*' | string[] = [];
+let allowedHosts: '*' | string[] = [];
 try {
   interfaceOrigins = checkedOrigins(options.corsOrigins, '--cors-origins');
   controlOrigins = checkedOrigins(options.controlOrigins, '--control-origins');
+  allowedHosts = checkedHosts(options.allowedHosts, '--allowed-hosts');
   if (options.stateFile && options.dataDir) refuse('give --state-file or --data-dir, not both.');
   if (options.importState && !options.dataDir) {
     refuse('--import-state needs --data-dir (the control API imports smaller states).');
@@ -146,6 +163,19 @@ try {
     refuse(
       '--store-memory budgets the store of --data-dir; give --data-dir too (the state is in memory without it).',
     );
+  }
+  // The store's settings from the environment are refused without a store, as --store-memory is.
+  const storeSettings: [string, number | undefined, string][] = [
+    ['STORE_MEMORY_MIB', envStoreMemory, 'budgets the mapped pages of'],
+    ['STORE_RESERVE_MIB', storeReserve, 'keeps free room for'],
+    ['STORE_MEMORY_CHECK_MS', storeCheckMs, 'paces the looks at the mapped pages of'],
+  ];
+  for (const [name, value, what] of storeSettings) {
+    if (value !== undefined && !options.dataDir) {
+      refuse(
+        `${name}=${value} ${what} the store of --data-dir; give --data-dir too, or leave it unset.`,
+      );
+    }
   }
   if (options.config) checkReadableFile(options.config, '--config');
   if (options.importState) checkReadableFile(options.importState, '--import-state');
@@ -175,7 +205,11 @@ try {
     }
   }
   const dataDir = options.dataDir
-    ? openDataDir(options.dataDir, { memoryBudgetMiB: storeMemory })
+    ? openDataDir(options.dataDir, {
+        memoryBudgetMiB: storeMemory,
+        reserveMiB: storeReserve,
+        checkEveryMs: storeCheckMs,
+      })
     : undefined;
   const saved = options.stateFile ? loadStateFile(options.stateFile) : dataDir?.state;
   const write = options.stateFile ? createStateWriter(options.stateFile) : dataDir?.write;
@@ -196,7 +230,7 @@ try {
         interfaceOrigins,
         controlOrigins,
       },
-      hosts: { allowedHosts: parseHosts(options.allowedHosts), boundHost: options.host },
+      hosts: { allowedHosts, boundHost: options.host },
     }),
   });
   server.on('error', (error: NodeJS.ErrnoException) => {

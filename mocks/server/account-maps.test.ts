@@ -1,5 +1,5 @@
 /**
- * The contract every account map keeps (decision 012): the in-memory map and the `--data-dir`
+ * The contract every account map keeps (decision 021): the in-memory map and the `--data-dir`
  * store answer the same concurrent clients alike, and what they answered is what they hold. One
  * test runs over both maps, through HTTP on a real node:http server started as `npm start` starts
  * it (with `--data-dir` for the store): 500 concurrent create-or-update and process calls on ten

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createMockServer } from '../adapters/node-server.ts';
 import { LazyList } from '../domain/lazy-list.ts';
 import { type AccountRecord, referenceIdentifier } from '../domain/state.ts';
@@ -385,4 +385,33 @@ describe('--data-dir short of room', () => {
     expect(reopened.accounts.has(`DEMO_ENERGY/${refused.external_account_number}`)).toBe(true);
     await reopened.close();
   });
+
+  test('the store reads no environment: without options it keeps its default reserve and budget', async () => {
+    // The command reads and checks these settings (mocks/start.ts, decision 020); a store opened
+    // by a package user is not changed by whatever its process's environment holds.
+    vi.stubEnv('STORE_RESERVE_MIB', '5');
+    vi.stubEnv('STORE_MEMORY_MIB', '1');
+    vi.stubEnv('STORE_MEMORY_CHECK_MS', '0');
+    const dir = openDataDir(tempDir(), { freeMiB: () => 10, mappedMiB: () => 100 });
+    try {
+      expect(dir.refuseWrites()).toBe(
+        '10.0 MiB free for the store, less than its reserve of 64 MiB',
+      );
+      expect(dir.recycleDue()).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+      await dir.close();
+    }
+  });
+
+  test.each([-5, Number.NaN, 2 ** 20 + 1])(
+    'a reserve of %s MiB is refused at opening, before the store is opened',
+    (reserveMiB) => {
+      const path = join(tempDir(), 'store');
+      expect(() => openDataDir(path, { reserveMiB })).toThrow(
+        /reserveMiB must be a number of MiB from 0 to 1048576/,
+      );
+      expect(existsSync(path)).toBe(false);
+    },
+  );
 });

@@ -213,7 +213,7 @@ export class StoredAccounts implements AccountMap {
    * Records handed to a write whose transaction has not committed yet, with that write's number.
    * lmdb-js reads the committed value until the commit, so a request between a write and its
    * commit reads its account here: it changes the newest version of the account, never the one
-   * before, and every change to one account lands in order (decision 012).
+   * before, and every change to one account lands in order (decision 021).
    */
   readonly #unflushed = new Map<string, { stored: Stored; write: number }>();
   /** How many writes were issued: each entry of {@link #unflushed} names the one that holds it. */
@@ -593,20 +593,21 @@ export interface DataDir {
 export interface DataDirOptions {
   /**
    * The store's mapped pages (RssFile) the process may keep, in MiB, before the map is let go
-   * between requests (decision 017); 0 never. Default 512, or STORE_MEMORY_MIB. Linux only:
-   * elsewhere the map is never let go.
+   * between requests (decision 017); 0 never. Default 512 (`npm start` reads STORE_MEMORY_MIB;
+   * the store reads no environment). Linux only: elsewhere the map is never let go.
    */
   memoryBudgetMiB?: number;
   /**
-   * The least time between two looks at the mapped pages, in ms; default 100, or
-   * STORE_MEMORY_CHECK_MS (tests of the server look at every request with 0).
+   * The least time between two looks at the mapped pages, in ms; default 100 (`npm start` reads
+   * STORE_MEMORY_CHECK_MS: tests of the server look at every request with 0).
    */
   checkEveryMs?: number;
   /** Reads the mapped pages in MiB (tests give their own); default RssFile of this process. */
   mappedMiB?: () => number;
   /**
    * The free room the folder's filesystem keeps, in MiB: below it, requests that may change the
-   * state are refused with 503 before they change anything. Default 64, or STORE_RESERVE_MIB.
+   * state are refused with 503 before they change anything; 0 none, at most
+   * {@link MAX_STORE_RESERVE_MIB}. Default 64 (`npm start` reads STORE_RESERVE_MIB, decision 021).
    */
   reserveMiB?: number;
   /** Reads the free room of the folder's filesystem in MiB (tests give their own). */
@@ -616,11 +617,21 @@ export interface DataDirOptions {
 /** The default free room a data directory's filesystem keeps (decision 021). */
 export const DEFAULT_STORE_RESERVE_MIB = 64;
 
+/**
+ * The largest reserve a data directory keeps (1 TiB): a larger one is a value given in the wrong
+ * unit (64 MiB written in bytes is 67108864), which would refuse every write of any disk.
+ */
+export const MAX_STORE_RESERVE_MIB = 2 ** 20;
+
+/** The reserve of the options, checked before anything is opened: a bad one is refused. */
 function reserveFrom(options: DataDirOptions): number {
-  if (options.reserveMiB !== undefined) return options.reserveMiB;
-  const env = process.env.STORE_RESERVE_MIB;
-  const n = env === undefined || env === '' ? Number.NaN : Number(env);
-  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_STORE_RESERVE_MIB;
+  const reserve = options.reserveMiB ?? DEFAULT_STORE_RESERVE_MIB;
+  if (!(reserve >= 0 && reserve <= MAX_STORE_RESERVE_MIB)) {
+    throw new RangeError(
+      `reserveMiB must be a number of MiB from 0 to ${MAX_STORE_RESERVE_MIB}, not ${reserve}.`,
+    );
+  }
+  return reserve;
 }
 
 /** The default budget of mapped store pages (decision 017). */
@@ -630,13 +641,6 @@ export const DEFAULT_STORE_MEMORY_MIB = 512;
 function rssFileMiB(): number {
   const kb = /RssFile:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
   return Number(kb ?? 0) / 1024;
-}
-
-function budgetFrom(options: DataDirOptions): number {
-  if (options.memoryBudgetMiB !== undefined) return options.memoryBudgetMiB;
-  const env = process.env.STORE_MEMORY_MIB;
-  const n = env === undefined || env === '' ? Number.NaN : Number(env);
-  return Number.isFinite(n) && n >= 0 ? n : DEFAULT_STORE_MEMORY_MIB;
 }
 
 /** Whether a rejection is lmdb-js's failed commit, whose error names the commit's own failure. */
@@ -672,6 +676,7 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
   // with a small map and maps the file again each time it grows, which left more of the file
   // resident (measured in decision 016). It is address space only: the file grows with its
   // data, not with the map.
+  const reserve = reserveFrom(options);
   handleCommitFailures();
   const openRoot = () => open({ path, maxDbs: 8, mapSize: MAP_SIZE });
   let root = openRoot();
@@ -679,10 +684,8 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
   const saved = accounts.savedState();
   const state: MockState | undefined = saved ? { ...saved, accounts } : undefined;
   if (state) accounts.attach(state);
-  const budget = budgetFrom(options);
-  const envCheck = process.env.STORE_MEMORY_CHECK_MS;
-  const checkEveryMs =
-    options.checkEveryMs ?? (envCheck && Number(envCheck) >= 0 ? Number(envCheck) : 100);
+  const budget = options.memoryBudgetMiB ?? DEFAULT_STORE_MEMORY_MIB;
+  const checkEveryMs = options.checkEveryMs ?? 100;
   const mappedMiB =
     options.mappedMiB ?? (process.platform === 'linux' ? rssFileMiB : () => Number.NaN);
   let due = false;
@@ -712,7 +715,6 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
     }
     throw new StorageUnavailable(reason, accounts.restore(failed));
   };
-  const reserve = reserveFrom(options);
   const freeMiB =
     options.freeMiB ??
     (() => {
