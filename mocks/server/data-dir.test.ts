@@ -170,6 +170,38 @@ describe('--data-dir', () => {
   });
 });
 
+describe('--data-dir: keys from input', () => {
+  test('[SUP-1] a supplier named __proto__ keeps its code across a restart', async () => {
+    const path = tempDir();
+    const first = await clientOn(path);
+    expect(
+      (await first.client.call('PUT', '/__mock/suppliers/__proto__', { status: 'Paused' })).status,
+    ).toBe(201);
+    const fault = { kind: 'persistent', remaining: 2 };
+    const faulted = await first.client.call(
+      'PUT',
+      '/__mock/payment-vendor/suppliers/__proto__/fault',
+      fault,
+    );
+    expect(faulted.status).toBe(200);
+    await first.dir.close();
+
+    const second = await clientOn(path);
+    const suppliers = (await second.client.call('GET', '/__mock/suppliers')).body as {
+      code: string;
+      status: string;
+    }[];
+    expect(suppliers.find((s) => s.code === '__proto__')).toMatchObject({ status: 'Paused' });
+    expect(suppliers.map((s) => s.code)).not.toContain('__proto_');
+    const faults = (await second.client.call('GET', '/__mock/payment-vendor/faults')).body;
+    expect(JSON.stringify(faults)).toContain('"import_supplier_code":"__proto__"');
+    // Nothing of the restored state holds the key under another name.
+    expect(second.client.snapshot()).not.toContain('"__proto_"');
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+    await second.dir.close();
+  });
+});
+
 describe('--data-dir: held identifiers', () => {
   test('[GEN-6] an imported account’s references are held in the store, across a restart', async () => {
     const path = tempDir();

@@ -78,6 +78,22 @@ function withoutAccounts(state: MockState): Meta {
  * grows, so a write appends the entries pushed since the last one. Nothing of it is read at
  * start-up; the operator's reads walk the store (decision 016).
  */
+
+/**
+ * The state document as the store keeps it: JSON text, not the store's own encoding, whose reader
+ * renames a `__proto__` key to `__proto_` (a guard of its own against prototype pollution), so a
+ * supplier code or fault counter of that name would come back under another after a restart.
+ * JSON keeps every key as it was, as an own property; the cost per write is the same.
+ */
+function metaText(meta: unknown): string {
+  return JSON.stringify(meta);
+}
+
+/** The saved state document: JSON text, or (a store written before) the store's own encoding. */
+function metaFrom(stored: unknown): Meta | undefined {
+  return typeof stored === 'string' ? (JSON.parse(stored) as Meta) : (stored as Meta | undefined);
+}
+
 export class StoredOutbox implements Outbox {
   #db: Database<OutboxEntry, number>;
   /** Entries handed to a write whose transaction has not committed yet, by position. */
@@ -268,7 +284,7 @@ export class StoredAccounts implements AccountMap {
 
   /** The saved state without its accounts, or undefined for a new directory. */
   savedState(): Omit<MockState, 'accounts'> | undefined {
-    const meta = this.#meta.get(STATE) as Meta | undefined;
+    const meta = metaFrom(this.#meta.get(STATE));
     if (!meta) return undefined;
     const outbox = this.outbox;
     const tokens: MockState['tokens'] = {};
@@ -451,7 +467,7 @@ export class StoredAccounts implements AccountMap {
       for (const id of change.ids) batched(this.#holders.put(indexKey(id), key));
     }
     batched(this.#meta.put(NEXT_SEQ, nextSeq));
-    const committed = this.#meta.put(STATE, meta);
+    const committed = this.#meta.put(STATE, metaText(meta));
     this.outbox.writePending(committed);
     const settled = () => {
       for (const [key] of records) {
@@ -523,7 +539,7 @@ export class StoredAccounts implements AccountMap {
     this.#writtenRevision = state.revision;
     this.#meta.transactionSync(() => {
       this.#writeTokens(state.tokens, true);
-      this.#meta.putSync(STATE, withoutAccounts(state));
+      this.#meta.putSync(STATE, metaText(withoutAccounts(state)));
     });
   }
 
@@ -550,7 +566,7 @@ export class StoredAccounts implements AccountMap {
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
         this.#indexHoldersSync(key, record);
       });
-      this.#meta.putSync(STATE, meta);
+      this.#meta.putSync(STATE, metaText(meta));
       this.#meta.putSync(NEXT_SEQ, accounts.length);
       this.#meta.putSync(HOLDERS_BUILT, true);
     });
