@@ -18,12 +18,17 @@ type Json = Record<string, unknown>;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemasDir = join(root, 'spec/components/schemas');
+// The platform's published contract sits beside the repository (../shared/reference/platform/);
+// another copy is named as the first argument.
 const platformPath =
-  process.argv[2] ?? join(root, '../../shared/reference/platform/data-import-openapi.yml');
-const fallbackPath = '/work/shared/reference/platform/data-import-openapi.yml';
-const platform = parseDocument(
-  readFileSync(existsSync(platformPath) ? platformPath : fallbackPath, 'utf8'),
-).toJS() as Json;
+  process.argv[2] ?? join(root, '../shared/reference/platform/data-import-openapi.yml');
+if (!existsSync(platformPath)) {
+  console.error(
+    `platform-import: no platform document at ${platformPath}; name it as the argument`,
+  );
+  process.exit(2);
+}
+const platform = parseDocument(readFileSync(platformPath, 'utf8')).toJS() as Json;
 const P = (platform.components as Json).schemas as Record<string, Json>;
 
 /** A kit schema, the platform schemas whose fields it takes, and the fields the reference shapes. */
