@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { loadErrorCatalogue } from './error-catalogue.ts';
 import { dataImport, errorCatalogue, fillDetail } from './index.ts';
 import { loadRules } from './rules.ts';
 
@@ -50,6 +51,26 @@ describe('the error catalogue (decision 008)', () => {
   test('the field codes the schemas declare join the catalogue', () => {
     expect(errorCatalogue.entry('invalid_phone_number').level).toBe('field');
     expect(errorCatalogue.entry('duplicate_meter_points_provided').level).toBe('field');
+  });
+
+  test("a platform code takes its element's detail template, else a generic detail", () => {
+    const document = {
+      components: {
+        schemas: {
+          Plain: { 'x-platform-codes': ['code_one', 'code_two'] },
+          Worded: {
+            'x-platform-codes': ['code_one'],
+            'x-platform-details': { code_one: 'One {thing} is wrong.' },
+          },
+        },
+      },
+    };
+    const catalogue = loadErrorCatalogue(document);
+    expect(catalogue.get('code_one')).toMatchObject({ level: 'field', source: 'platform' });
+    expect(catalogue.get('code_one')?.detail).toBe('One {thing} is wrong.');
+    expect(catalogue.get('code_two')?.detail).toBe(
+      "The value breaks the platform's rule code_two.",
+    );
   });
 
   test('a detail template is filled from the data, and a name without data stays as written', () => {

@@ -48,6 +48,11 @@ function sourceOf(schema: Json): ErrorSource {
   return schema['x-kit-assumption'] !== undefined ? 'kit' : 'platform';
 }
 
+/** The detail of a platform code whose element gives no template of its own. */
+function genericPlatformDetail(code: string): string {
+  return `The value breaks the platform's rule ${code}.`;
+}
+
 /** Field codes declared beside the schemas: `x-error-codes` values and `x-domain-rules` codes. */
 function declaredFieldCodes(document: Json): CatalogueEntry[] {
   const found = new Map<string, CatalogueEntry>();
@@ -83,15 +88,20 @@ function declaredFieldCodes(document: Json): CatalogueEntry[] {
       }
     }
     // The platform's validator codes on an element (decision 014): field codes of the platform,
-    // answered on the field the validator concerns with the request code of the operation.
+    // answered on the field the validator concerns with the request code of the operation. Their
+    // detail templates sit beside them (`x-platform-details`), so a rule reports a code and its
+    // data and never writes English of its own.
+    const details = (here['x-platform-details'] as Record<string, string> | undefined) ?? {};
     for (const code of (here['x-platform-codes'] as string[] | undefined) ?? []) {
-      if (!found.has(code)) {
+      const template = Object.hasOwn(details, code) ? details[code] : undefined;
+      const known = found.get(code);
+      if (!known || (template !== undefined && known.detail === genericPlatformDetail(code))) {
         found.set(code, {
           code,
           level: 'field',
           source: 'platform',
           rules: ['GEN-6'],
-          detail: `The value breaks the platform's rule ${code}.`,
+          detail: template ?? genericPlatformDetail(code),
         });
       }
     }

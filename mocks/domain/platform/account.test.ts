@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PlatformCatalogue } from '../../../spec/index.ts';
 import { importedState, specExample } from '../../test-support.ts';
-import { checkAccountLevelRules, isCompanyNumber, recordImportedReferences } from './account.ts';
+import { accountRules, isCompanyNumber, recordImportedReferences } from './account.ts';
 import { testContext } from './context.test-helper.ts';
 import type { Account, PlatformContext } from './context.ts';
 
@@ -16,7 +16,7 @@ function business(overrides: Json = {}): Account {
 }
 
 function codesOf(account: Account, ctx: PlatformContext = testContext()) {
-  return checkAccountLevelRules(account, ctx).map((e) => [e.attr, e.code]);
+  return accountRules(account, ctx).map((e) => [e.attr, e.code]);
 }
 
 /** A context whose catalogue has the given switches or lists. */

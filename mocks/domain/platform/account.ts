@@ -622,7 +622,7 @@ function operationsTeamRules(a: Json, ctx: PlatformContext, errors: FieldError[]
 }
 
 /** GEN-6: the platform's account-level validators. */
-export function checkAccountLevelRules(account: Account, ctx: PlatformContext): FieldError[] {
+export function accountRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   const a = account as unknown as Json;
   const business = isBusinessForm(account);

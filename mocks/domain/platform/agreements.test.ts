@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { defaultPlatformCatalogue } from '../../../spec/index.ts';
 import { specExample } from '../../test-support.ts';
-import { checkAgreementRules } from './agreements.ts';
+import { agreementRules } from './agreements.ts';
 import { testContext } from './context.test-helper.ts';
 import type { Account, PlatformContext } from './context.ts';
 
@@ -12,7 +12,7 @@ type Json = Record<string, any>;
 function codes(change: (account: Json) => void, ctx: PlatformContext = testContext()) {
   const account = structuredClone(specExample<Json>('DomesticAccount'));
   change(account);
-  return checkAgreementRules(account as Account, ctx).map((e) => [e.attr, e.code]);
+  return agreementRules(account as Account, ctx).map((e) => [e.attr, e.code]);
 }
 
 const ELEC = 'supply_addresses.0.meter_points.0';

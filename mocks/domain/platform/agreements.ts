@@ -584,7 +584,7 @@ function partnerChecks(errors: FieldError[], account: Account, known: Set<string
 }
 
 /** GEN-6: the platform's validators of the account's agreements and contracts. */
-export function checkAgreementRules(account: Account, ctx: PlatformContext): FieldError[] {
+export function agreementRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   const products = ctx.catalogue.products;
   const contracts = declaredContracts(account);

@@ -31,9 +31,6 @@ export interface PlatformContext {
   accountKey?: string;
 }
 
-/** A family of platform validators over one account payload. */
-export type PlatformAccountRules = (account: Account, ctx: PlatformContext) => FieldError[];
-
 /** The context of a request on the mock clock. */
 export function platformContext(
   state: MockState,

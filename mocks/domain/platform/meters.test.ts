@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { specExample } from '../../test-support.ts';
 import { testContext } from './context.test-helper.ts';
 import type { Account } from './context.ts';
-import { checkMeterRules } from './meters.ts';
+import { meterRules } from './meters.ts';
 
 /* biome-ignore lint/suspicious/noExplicitAny: the mutations reach into a deep example payload */
 type Any = any;
@@ -24,7 +24,7 @@ function gasMeter(account: Any): Any {
 }
 
 function codes(account: Any, ctx = testContext('2024-04-15')): [string, string][] {
-  return checkMeterRules(account as Account, ctx).map((e) => [e.attr, e.code]);
+  return meterRules(account as Account, ctx).map((e) => [e.attr, e.code]);
 }
 
 /** A fully billed exchanged gas meter: removed on 2019-05-01, billed up to then, read then. */

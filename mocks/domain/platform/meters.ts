@@ -669,7 +669,7 @@ function importExportRules(
 }
 
 /** GEN-6: the platform's validators of the account's meters. */
-export function checkMeterRules(account: Account, ctx: PlatformContext): FieldError[] {
+export function meterRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   const accountLastBilled = account.last_billed_to_date;
   const billed = hasStatementHistory(account);

@@ -2,14 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { specExample } from '../../test-support.ts';
 import { testContext } from './context.test-helper.ts';
 import type { Account } from './context.ts';
-import { checkMoneyRules } from './money.ts';
+import { moneyRules } from './money.ts';
 
 type Json = Record<string, unknown>;
 const TODAY = '2024-04-15';
 
 function codes(overrides: Json) {
   const account = { ...specExample<Json>('DomesticAccount'), ...overrides } as unknown as Account;
-  return checkMoneyRules(account, testContext(TODAY)).map((e) => [e.attr, e.code]);
+  return moneyRules(account, testContext(TODAY)).map((e) => [e.attr, e.code]);
 }
 
 describe('the platform validators of money (validateAccount)', () => {
@@ -48,7 +48,7 @@ describe('the platform validators of ledgers and statement transactions (validat
       ...specExample<Json>('DomesticAccount'),
       ...fields,
     } as unknown as Account;
-    return checkMoneyRules(account, testContext(today)).map((e) => [e.attr, e.code]);
+    return moneyRules(account, testContext(today)).map((e) => [e.attr, e.code]);
   }
 
   test('[GEN-6] a transaction dated after today is transaction_in_future', () => {
@@ -261,10 +261,7 @@ describe('the platform validators of ledgers and statement transactions (validat
         ...testContext(TODAY).catalogue,
         historical_statement_single_billing_document_identifier: true,
       };
-      return checkMoneyRules(account, testContext(TODAY, { catalogue })).map((e) => [
-        e.attr,
-        e.code,
-      ]);
+      return moneyRules(account, testContext(TODAY, { catalogue })).map((e) => [e.attr, e.code]);
     }
 
     test('[GEN-6] a historical transaction without the identifier is historical_statement_billing_document_identifier_missing', () => {

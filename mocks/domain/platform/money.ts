@@ -522,7 +522,7 @@ function checkStatements(account: MoneyAccount, errors: FieldError[]): void {
 }
 
 /** GEN-6: the platform's validators of the account's money. */
-export function checkMoneyRules(account: Account, ctx: PlatformContext): FieldError[] {
+export function moneyRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   const review = account.last_payment_review_date;
   if (typeof review === 'string' && review > ctx.today) {

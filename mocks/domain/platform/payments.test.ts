@@ -2,14 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { specExample } from '../../test-support.ts';
 import { testContext } from './context.test-helper.ts';
 import type { Account, PlatformContext } from './context.ts';
-import { checkPaymentRules } from './payments.ts';
+import { paymentRules } from './payments.ts';
 
 type Json = Record<string, unknown>;
 const TODAY = '2024-04-15';
 
 function codes(overrides: Json, ctx: PlatformContext = testContext(TODAY)) {
   const account = { ...specExample<Json>('DomesticAccount'), ...overrides } as unknown as Account;
-  return checkPaymentRules(account, ctx).map((e) => [e.attr, e.code]);
+  return paymentRules(account, ctx).map((e) => [e.attr, e.code]);
 }
 
 /** A regular monthly Direct Debit schedule, varied by `over`. */

@@ -105,7 +105,7 @@ function given<T>(value: T | null | undefined): value is T {
 }
 
 /** GEN-6: the platform's validators of the account's payments. */
-export function checkPaymentRules(account: Account, ctx: PlatformContext): FieldError[] {
+export function paymentRules(account: Account, ctx: PlatformContext): FieldError[] {
   const parts = account as PaymentParts;
   const errors: FieldError[] = [];
   const schedules = parts.payment_schedules ?? [];

@@ -2,14 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { specExample } from '../../test-support.ts';
 import { testContext } from './context.test-helper.ts';
 import type { Account, PlatformContext } from './context.ts';
-import { checkPeopleRules, isTestEmail } from './people.ts';
+import { isTestEmail, peopleRules } from './people.ts';
 
 type Json = Record<string, unknown>;
 const TODAY = '2024-04-15';
 
 function run(overrides: Json, ctx: PlatformContext = testContext(TODAY)) {
   const account = { ...specExample<Json>('DomesticAccount'), ...overrides } as unknown as Account;
-  return checkPeopleRules(account, ctx).map((e) => [e.attr, e.code]);
+  return peopleRules(account, ctx).map((e) => [e.attr, e.code]);
 }
 
 /** The spec example's first customer with `changes`, as the account's only customer. */
@@ -23,10 +23,7 @@ function business(overrides: Json): Json {
 }
 
 function runBusiness(overrides: Json, ctx: PlatformContext = testContext(TODAY)) {
-  return checkPeopleRules(business(overrides) as unknown as Account, ctx).map((e) => [
-    e.attr,
-    e.code,
-  ]);
+  return peopleRules(business(overrides) as unknown as Account, ctx).map((e) => [e.attr, e.code]);
 }
 
 const COMPLAINT = {

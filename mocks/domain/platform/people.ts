@@ -610,7 +610,7 @@ const LEGACY_BILLING = [
 ] as const;
 
 /** GEN-6: the platform's validators of the account's people. */
-export function checkPeopleRules(account: Account, ctx: PlatformContext): FieldError[] {
+export function peopleRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   const look = lookups(ctx.catalogue);
   const a = account as unknown as Json;

@@ -3,7 +3,7 @@ import { defaultPlatformCatalogue, type PlatformCatalogue } from '../../../spec/
 import { specExample } from '../../test-support.ts';
 import { testContext } from './context.test-helper.ts';
 import type { Account } from './context.ts';
-import { checkSupplyRules } from './supply.ts';
+import { supplyRules } from './supply.ts';
 
 /* biome-ignore lint/suspicious/noExplicitAny: the mutations reach into a deep example payload */
 type Any = any;
@@ -21,7 +21,7 @@ function codes(
   const ctx = testContext(TODAY, {
     catalogue: { ...structuredClone(defaultPlatformCatalogue), ...catalogue },
   });
-  return checkSupplyRules(account as Account, ctx).map((e) => [e.attr, e.code]);
+  return supplyRules(account as Account, ctx).map((e) => [e.attr, e.code]);
 }
 
 const ELEC = 'supply_addresses.0.meter_points.0';

@@ -466,7 +466,7 @@ function accountTypeRules(account: Account, ctx: PlatformContext, errors: FieldE
 }
 
 /** GEN-6: the platform's validators of the account's supply. */
-export function checkSupplyRules(account: Account, ctx: PlatformContext): FieldError[] {
+export function supplyRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   accountTypeRules(account, ctx, errors);
   const addresses = (account.supply_addresses ?? []) as unknown as Json[];

@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import type { FieldError } from '../../../spec/index.ts';
+import {
+  given,
+  givenNonBlank,
+  givenText,
+  hasType,
+  isObject,
+  list,
+  pence,
+  report,
+} from './rule-helpers.ts';
+
+describe('the helpers of the platform validator families (GEN-6)', () => {
+  test('report adds the code at its attr with the catalogue detail filled from the data', () => {
+    const errors: FieldError[] = [];
+    report(errors, 'invalid_phone_number', 'people[0].mobile');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'invalid_phone_number', attr: 'people[0].mobile' });
+    expect(errors[0]!.detail.length).toBeGreaterThan(0);
+  });
+
+  test('given treats an absent key, null and the empty string alike, and keeps 0 and false', () => {
+    expect([undefined, null, ''].map(given)).toEqual([false, false, false]);
+    expect([0, false, ' ', 'x', []].map(given)).toEqual([true, true, true, true, true]);
+  });
+
+  test('givenText needs a non-empty string; givenNonBlank needs more than white space', () => {
+    expect([' ', 'x', '', 3, null].map(givenText)).toEqual([true, true, false, false, false]);
+    expect([' ', '\t', 'x', '', 3].map(givenNonBlank)).toEqual([false, false, true, false, false]);
+  });
+
+  test('isObject and list read only the shapes they name', () => {
+    expect([{}, [], null, 'a'].map(isObject)).toEqual([true, false, false, false]);
+    expect(list([1, 2])).toEqual([1, 2]);
+    expect(list({ length: 1 })).toEqual([]);
+  });
+
+  test('hasType reads the platform type names, and an unknown name accepts anything', () => {
+    expect(hasType(2, 'integer')).toBe(true);
+    expect(hasType(2.5, 'integer')).toBe(false);
+    expect(hasType('2026-01-31', 'date')).toBe(true);
+    expect(hasType('31/01/2026', 'date')).toBe(false);
+    expect(hasType(true, 'boolean')).toBe(true);
+    expect(hasType({}, 'mystery')).toBe(true);
+  });
+
+  test('pence reads decimal strings and numbers exactly', () => {
+    expect(pence('10.10') + pence('20.20')).toBe(3030);
+    expect(pence(0.1 + 0.2)).toBe(30);
+    expect(pence('-1.005')).toBe(-100);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The helpers every family of platform validators shares (GEN-6, decisions 014 and 015): what
+ * counts as given, the JSON types a typed parameter takes, amounts in pence, and the one way a
+ * rule reports a code. A family is a `<part>Rules(account, ctx)` function over the generated
+ * schema types that reads like the platform's validator list; each rule calls `report` with a
+ * code, the attr it concerns and the data its catalogue detail is filled from (the templates sit
+ * in the spec beside `x-platform-codes`, as `x-platform-details`), and writes no English itself.
+ */
+import type { FieldCode, FieldError } from '../../../spec/index.ts';
+import { fieldError } from '../result.ts';
+import type { Account, PlatformContext } from './context.ts';
+
+/** One family of platform validators over an account payload, named `<part>Rules`. */
+export type AccountRules = (account: Account, ctx: PlatformContext) => FieldError[];
+
+/** A JSON object of the payload whose shape the spec already checked. */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * Reports one failing rule: the platform's code at `attr`, its detail the catalogue's template
+ * filled from `data`. The only way a family adds an error.
+ */
+export function report(
+  errors: FieldError[],
+  code: FieldCode,
+  attr: string,
+  data?: Record<string, unknown>,
+): void {
+  errors.push(fieldError(code, attr, data));
+}
+
+/** Whether a value is given: the platform treats an absent key, null and "" alike. */
+export function given<T>(value: T | null | undefined): value is T {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/** Whether a value is text with at least one character (a string the platform reads as set). */
+export function givenText(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/** Whether a value is text with something besides white space (the platform strips text). */
+export function givenNonBlank(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Whether a value is a JSON object (not an array, not null). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The items of a list the payload may leave out: none when it is not an array. */
+export function list<T = JsonObject>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Whether a value has a type the platform names for a configurable field (`string`, `integer`,
+ * `number`, `boolean`, `date`); an unknown type name accepts anything, as the platform does.
+ */
+export function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && DATE.test(value);
+    default:
+      return true;
+  }
+}
+
+/** An amount in pence (decimal strings and numbers alike), so that sums compare exactly. */
+export function pence(amount: string | number): number {
+  return Math.round(Number(amount) * 100);
+}
