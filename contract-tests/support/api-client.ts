@@ -18,6 +18,7 @@ import { issuedPayload, obtainTokenRequest, type TokenFieldNames } from './obtai
 import { redactCallLog, redactHeaders, redactJson, redactText, registerSecret } from './redact.ts';
 import type { ContractMode } from './settings.ts';
 import { SOFT_ANNOTATIONS, SOURCE_NAMES, type SoftSource } from './sources.ts';
+import { safeModeRefusal } from './write-operations.ts';
 
 /** One request and its response, as a test sees it. */
 export interface Exchange<T = unknown> {
@@ -77,17 +78,6 @@ export interface ClientContext {
   /** The ObtainToken mutation's field names (OBTAIN_TOKEN_*). */
   tokenFields: TokenFieldNames;
 }
-
-/** Operations that change the target's data when they succeed (never sent as valid calls in safe mode). */
-export const WRITE_OPERATIONS = new Set([
-  'createOrUpdateAccountImportProcess',
-  'processAccountImportProcess',
-  'createNotes',
-  'createTransactions',
-  'createHistoricalStatements',
-  'createPaymentInstruction',
-  'sendRegistrationFlows',
-]);
 
 type Params = Record<string, string>;
 
@@ -150,13 +140,8 @@ export class DataImportClient {
     const info = dataImport.operation(operationId);
     const { mode, request, testInfo } = this.#ctx;
     const sendsWorkerToken = options.authorization === undefined;
-    if (mode === 'safe' && WRITE_OPERATIONS.has(operationId) && sendsWorkerToken) {
-      if (!options.invalid) {
-        throw new Error(
-          `${operationId} with a valid request would change the target's data, which safe mode never does; the test should be skipped in safe mode.`,
-        );
-      }
-    }
+    const refusal = safeModeRefusal(mode, operationId, options);
+    if (refusal) throw new Error(refusal);
     if (info.hasRequestBody && !options.invalid && options.raw === undefined) {
       const problems = dataImport.validateRequestBody(operationId, body);
       if (problems.length) {

@@ -13,51 +13,16 @@
  * await control.skip(supplier, external);
  */
 import type { APIRequestContext } from '@playwright/test';
-import { mockControl } from '../../spec/index.ts';
+import { type controlComponents, mockControl } from '../../spec/index.ts';
 import { ConformanceError, safeFetch } from './api-client.ts';
 import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { redactText } from './redact.ts';
 
-/** A supplier status (SUP-1). */
-export type SupplierStatus = 'Ongoing' | 'Paused' | 'Complete';
-
-/** A supplier as the control API shows it. */
-export interface MockSupplier {
-  code: string;
-  status: SupplierStatus;
-  emails_on_migration: boolean;
-  document_root: string;
-}
-
-/** One entry of the mock's outbox of migration e-mails (SUP-4). */
-export interface OutboxEntry {
-  to: string;
-  subject: string;
-  import_supplier: string;
-  external_account_number: string;
-  service_account_number: string;
-}
-
-/** A note as the control API shows it (NOTE-7). */
-export interface AccountNoteView {
-  body: string;
-  created_at: string;
-  document_paths: string[];
-  is_pinned: boolean;
-  unpin_at: string | null;
-  pinned_now: boolean;
-  origin: string;
-}
-
-/** A meter point's registration as the control API shows it. */
-export interface MeterPointRegistrationView {
-  mpxn: string;
-  supply_type: string;
-  status: string;
-  sent_at: string | null;
-  supply_start_date: string | null;
-  flow_fault: string | null;
-}
+/**
+ * A schema of the control API, as generated from spec/control.yaml: the views and changes this
+ * client passes on are never copied by hand, so they cannot drift from what the mock answers.
+ */
+type Schema<Name extends keyof controlComponents['schemas']> = controlComponents['schemas'][Name];
 
 function accountPath(supplier: string, external: string): string {
   return `/__mock/accounts/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}`;
@@ -122,9 +87,7 @@ export class ControlClient {
   }
 
   /** Creates a supplier of this test's own (Ongoing unless said otherwise); returns its code. */
-  async supplier(
-    change: { status?: SupplierStatus; emails_on_migration?: boolean; document_root?: string } = {},
-  ): Promise<string> {
+  async supplier(change: Schema<'SupplierChange'> = {}): Promise<string> {
     const code = this.name('S');
     await this.call('PUT', `/__mock/suppliers/${code}`, { status: 'Ongoing', ...change });
     return code;
@@ -133,9 +96,10 @@ export class ControlClient {
   /** Changes a supplier this test created (status, e-mails on migration, document root). */
   async updateSupplier(
     code: string,
-    change: { status?: SupplierStatus; emails_on_migration?: boolean; document_root?: string },
-  ): Promise<MockSupplier> {
-    return (await this.call<MockSupplier>('PUT', `/__mock/suppliers/${code}`, change)).body;
+    change: Schema<'SupplierChange'>,
+  ): Promise<Schema<'SupplierView'>> {
+    return (await this.call<Schema<'SupplierView'>>('PUT', `/__mock/suppliers/${code}`, change))
+      .body;
   }
 
   /** Creates an operations team of this test's own; returns its name. */
@@ -154,12 +118,12 @@ export class ControlClient {
   }
 
   /** The outbox entries of one account (SUP-4). */
-  async outbox(supplier: string, external: string): Promise<OutboxEntry[]> {
+  async outbox(supplier: string, external: string): Promise<Schema<'OutboxEntryView'>[]> {
     const query = new URLSearchParams({
       import_supplier: supplier,
       external_account_number: external,
     });
-    return (await this.call<OutboxEntry[]>('GET', `/__mock/outbox?${query}`)).body;
+    return (await this.call<Schema<'OutboxEntryView'>[]>('GET', `/__mock/outbox?${query}`)).body;
   }
 
   /** What the mock holds about one account, or undefined when it holds nothing. */
@@ -173,15 +137,18 @@ export class ControlClient {
   }
 
   /** The notes the mock holds for an account, with their pinned state now (NOTE-7). */
-  async notes(supplier: string, external: string): Promise<AccountNoteView[]> {
-    return (await this.call<AccountNoteView[]>('GET', `${accountPath(supplier, external)}/notes`))
-      .body;
+  async notes(supplier: string, external: string): Promise<Schema<'AccountNoteView'>[]> {
+    const path = `${accountPath(supplier, external)}/notes`;
+    return (await this.call<Schema<'AccountNoteView'>[]>('GET', path)).body;
   }
 
   /** The registration state of an account's meter points (REG-2, STS-13). */
-  async meterPoints(supplier: string, external: string): Promise<MeterPointRegistrationView[]> {
+  async meterPoints(
+    supplier: string,
+    external: string,
+  ): Promise<Schema<'MeterPointRegistrationView'>[]> {
     return (
-      await this.call<MeterPointRegistrationView[]>(
+      await this.call<Schema<'MeterPointRegistrationView'>[]>(
         'GET',
         `${accountPath(supplier, external)}/meter-points`,
       )
@@ -193,7 +160,7 @@ export class ControlClient {
     supplier: string,
     external: string,
     mpxn: string,
-    change: { outcome: 'accepted' | 'rejected' | null; at?: string; after_seconds?: number },
+    change: Schema<'MeterPointOutcomeChange'>,
   ): Promise<void> {
     await this.call(
       'PUT',
@@ -209,10 +176,11 @@ export class ControlClient {
     mpxn: string,
     errorDetail: string | null,
   ): Promise<void> {
+    const change: Schema<'RegistrationFlowFaultChange'> = { error_detail: errorDetail };
     await this.call(
       'PUT',
       `${accountPath(supplier, external)}/meter-points/${encodeURIComponent(mpxn)}/flow-fault`,
-      { error_detail: errorDetail },
+      change,
     );
   }
 
@@ -220,7 +188,7 @@ export class ControlClient {
   async paymentFault(
     supplier: string,
     external: string,
-    fault: { kind: 'persistent' | 'intermittent'; remaining?: number } | null,
+    fault: Schema<'PaymentVendorFault'> | null,
   ): Promise<void> {
     const path = `/__mock/payment-vendor/accounts/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}/fault`;
     if (fault) await this.call('PUT', path, fault);
@@ -230,7 +198,7 @@ export class ControlClient {
   /** Makes the payment vendor fail for a supplier this test created. */
   async supplierPaymentFault(
     supplier: string,
-    fault: { kind: 'persistent' | 'intermittent'; remaining?: number } | null,
+    fault: Schema<'PaymentVendorFault'> | null,
   ): Promise<void> {
     const path = `/__mock/payment-vendor/suppliers/${encodeURIComponent(supplier)}/fault`;
     if (fault) await this.call('PUT', path, fault);
@@ -239,47 +207,40 @@ export class ControlClient {
 
   /** Switches the check that documents exist in the local bucket (isolated project only: global). */
   async checkDocuments(on: boolean): Promise<boolean> {
-    const before = (await this.call<{ check_documents: boolean }>('GET', '/__mock/documents')).body;
-    await this.call('PUT', '/__mock/documents', { check_documents: on });
+    const before = (await this.call<Schema<'DocumentSettings'>>('GET', '/__mock/documents')).body;
+    const change: Schema<'DocumentSettings'> = { check_documents: on };
+    await this.call('PUT', '/__mock/documents', change);
     return before.check_documents;
   }
 
   /** Places a document in the mock's bucket under a supplier's root location (DOC-2). */
   async placeDocument(supplier: string, path: string): Promise<string> {
-    const placed = await this.call<{ location: string }>('POST', '/__mock/documents/files', {
-      import_supplier: supplier,
-      path,
-    });
+    const placement: Schema<'DocumentPlacement'> = { import_supplier: supplier, path };
+    const placed = await this.call<Schema<'PlacedDocument'>>(
+      'POST',
+      '/__mock/documents/files',
+      placement,
+    );
     return placed.body.location;
   }
 
   /** The mock clock. */
-  async clock(): Promise<{ now: string; frozen: boolean }> {
-    return (await this.call<{ now: string; frozen: boolean }>('GET', '/__mock/clock')).body;
+  async clock(): Promise<Schema<'Clock'>> {
+    return (await this.call<Schema<'Clock'>>('GET', '/__mock/clock')).body;
   }
 
   /** Sets, freezes or advances the mock clock (isolated project only: it is global). */
-  async setClock(change: {
-    now?: string;
-    frozen?: boolean;
-    advance_seconds?: number;
-  }): Promise<{ now: string; frozen: boolean }> {
-    return (await this.call<{ now: string; frozen: boolean }>('PUT', '/__mock/clock', change)).body;
+  async setClock(change: Schema<'ClockChange'>): Promise<Schema<'Clock'>> {
+    return (await this.call<Schema<'Clock'>>('PUT', '/__mock/clock', change)).body;
   }
 
   /** Sets the process concurrency limit and processing time (isolated project only). */
-  async processing(change: {
-    concurrency_limit?: number | null;
-    processing_time_ms?: number;
-  }): Promise<void> {
+  async processing(change: Schema<'ProcessingChange'>): Promise<void> {
     await this.call('PUT', '/__mock/processing', change);
   }
 
   /** Sets token lifetimes (isolated project only). */
-  async auth(change: {
-    token_lifetime_seconds?: number;
-    refresh_lifetime_seconds?: number;
-  }): Promise<void> {
+  async auth(change: Schema<'AuthSettingsChange'>): Promise<void> {
     await this.call('PUT', '/__mock/auth', change);
   }
 }

@@ -2,7 +2,7 @@
  * Notes on an imported account (NOTE-1..NOTE-8) with their document paths (DOC-1..DOC-3).
  * Checks come first and state changes last, so a refused request leaves the state as it was.
  */
-import type { components, FieldError } from '../../spec/index.ts';
+import type { components, controlComponents, FieldError } from '../../spec/index.ts';
 import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
 import { checkDocumentPath, normaliseDocumentPath } from './documents.ts';
@@ -12,6 +12,8 @@ import { type AccountRecord, type MockState, type NoteRecord, touch } from './st
 
 type NoteResult = components['schemas']['NoteResult'];
 type DocumentPathItem = components['schemas']['DocumentPathItem'];
+/** A note of an account as the operator sees it: the control API's view, generated from its spec. */
+type AccountNoteView = controlComponents['schemas']['AccountNoteView'];
 
 /**
  * A note of notes/create or of the account payload, as the spec's ImportedNote and AccountNote
@@ -146,18 +148,6 @@ export function pinnedNote(body: string, createdAt: string): NoteRecord {
     isPinned: true,
     origin: 'transaction_moved',
   };
-}
-
-/** A note of an account as the operator sees it (control API). */
-export interface AccountNoteView {
-  body: string;
-  created_at: string;
-  document_paths: string[];
-  is_pinned: boolean;
-  unpin_at: string | null;
-  /** Pinned at the top of the account page right now: is_pinned and unpin_at not yet reached (NOTE-7). */
-  pinned_now: boolean;
-  origin: 'account_payload' | NoteRecord['origin'];
 }
 
 /**
