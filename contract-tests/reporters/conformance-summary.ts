@@ -2,7 +2,7 @@
  * The conformance summary: a one-page Markdown and JSON report of the rules
  * passed, failed and skipped per operation, with the target, mode and time; the traceability
  * report (rule -> tests, and the reasons for rules without a test); and, last, the scan of every
- * produced report for secrets (see support/secret-scan.ts for why it runs here).
+ * produced report for secrets (see reporting/secret-scan.ts for why it runs here).
  *
  * Every finding is reported under the source it rests on: failed rules are the reference's (hard);
  * soft findings are the real platform's document's or the kit's own assumptions', listed apart.
@@ -27,9 +27,14 @@ import type {
   TestResult,
   TestStep,
 } from '@playwright/test/reporter';
+import {
+  readSecrets,
+  type SecretHit,
+  scanAndRedact,
+  secretsOfRun,
+} from '../reporting/secret-scan.ts';
 import { platformCodeResults, platformCodesMarkdown } from '../support/platform-codes.ts';
 import { redactReportedError, secretsFile } from '../support/redact.ts';
-import { readSecrets, type SecretHit, scanAndRedact } from '../support/secret-scan.ts';
 import { DID_NOT_RUN, readSettings } from '../support/settings.ts';
 import { SOURCE_NAMES, type SoftSource, sourceOfAnnotation } from '../support/sources.ts';
 import { ruleIds, scanTests, trace, traceabilityMarkdown } from '../support/traceability.ts';
@@ -484,13 +489,7 @@ export default class ConformanceSummaryReporter implements Reporter {
   }
 
   #scanForSecrets(runId: string): SecretHit[] {
-    const settings = readSettings();
-    const secrets = [
-      { label: 'API_KEY', value: settings.apiKey ?? '' },
-      { label: 'ACCESS_TOKEN', value: settings.accessToken ?? '' },
-      { label: 'EXPIRED_TOKEN', value: settings.expiredToken ?? '' },
-      ...readSecrets(secretsFile(runId)).map((value) => ({ label: 'a token of the run', value })),
-    ];
+    const secrets = secretsOfRun(readSettings(), readSecrets(secretsFile(runId)));
     rmSync(secretsFile(runId), { force: true });
     return scanAndRedact(this.#scanDirs, secrets);
   }
