@@ -60,6 +60,13 @@ describe('redactSecrets', () => {
     const page = embedded(zipOf([{ name: 'a.json', data: Buffer.from('{"ok": true}') }]));
     expect(redactSecrets(page, [{ label: 'API_KEY', value: KEY }]).text).toBe(page);
   });
+
+  it('leaves embedded data that is no zip as it is', () => {
+    const page = 'window.data = "data:application/zip;base64,AAAAAAAA";';
+    const { text, found } = redactSecrets(page, [{ label: 'API_KEY', value: KEY }]);
+    expect(text).toBe(page);
+    expect(found.size).toBe(0);
+  });
 });
 
 describe('scanAndRedact', () => {
