@@ -1,5 +1,5 @@
 /**
- * The report scan itself (support/secret-scan.ts), on planted secrets: the conformance-summary
+ * The report scan itself (reporting/secret-scan.ts), on planted secrets: the conformance-summary
  * reporter runs it over reports/ and test-results/ after every run and fails the run on a hit;
  * this proves that a hit is found and redacted, also inside the HTML report's embedded zip.
  */
@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import type { TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import { expect, test } from '../fixtures.ts';
 import ConformanceSummaryReporter from '../reporters/conformance-summary.ts';
+import { scanAndRedact, zipEntries, zipOf } from '../reporting/secret-scan.ts';
 import { safeFetch } from '../support/api-client.ts';
 import { REDACTED, redactHeaders, redactJson } from '../support/redact.ts';
-import { scanAndRedact, zipEntries, zipOf } from '../support/secret-scan.ts';
 
 const KEY = 'sk_live_planted_api_key_0123456789';
 // Built at run time: a JWT-shaped literal in this file would show in the reports' code snippets,

@@ -4,8 +4,8 @@
  * needs a reviewed reason in untestable-rules.ts.
  *
  * Two readers share this module: the meta test (a static scan of the test files, so that a
- * missing rule fails a test) and the conformance-summary reporter (the run's real results, for
- * reports/contract-traceability.md).
+ * missing rule fails a test) and the conformance summary (the run's real results, for
+ * reports/contract-traceability.md, written by reporting/traceability-markdown.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -78,44 +78,4 @@ export function trace(
     return { rule, tests, reason };
   });
   return { traces, problems };
-}
-
-/** The Markdown of reports/contract-traceability.md. */
-export function traceabilityMarkdown(
-  traces: RuleTrace[],
-  problems: string[],
-  heading: string,
-): string {
-  const lines = [
-    '# Contract suite traceability',
-    '',
-    heading,
-    '',
-    'Every rule of `docs/reference/rules.md` with the tests that check it. Rules that cannot be',
-    'checked from outside, and open rules, carry the reviewed reason from',
-    '`contract-tests/untestable-rules.ts`.',
-    '',
-  ];
-  if (problems.length) {
-    lines.push('## Problems', '', ...problems.map((p) => `- ${p}`), '');
-  }
-  const covered = traces.filter((t) => t.tests.length).length;
-  const withReason = traces.filter((t) => t.reason).length;
-  lines.push(
-    `${traces.length} rules; ${covered} with tests; ${withReason} with a stated reason; ${
-      traces.filter((t) => !t.tests.length && !t.reason).length
-    } with neither.`,
-    '',
-    '| Rule | Tests | Reason |',
-    '| --- | --- | --- |',
-  );
-  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  for (const t of traces) {
-    lines.push(
-      `| ${t.rule.id}${t.rule.open ? ' (open)' : ''} | ${
-        t.tests.length ? t.tests.map(cell).join('<br>') : '—'
-      } | ${t.reason ? `${t.reason.kind}: ${cell(t.reason.reason)}` : ''} |`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
 }

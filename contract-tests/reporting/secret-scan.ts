@@ -1,7 +1,9 @@
 /**
- * Scans what a run produced (reports/ and test-results/) for the API key and every token the run
- * used, and redacts any hit in place ("No API key or token appears in any report, trace,
- * log or attachment ... a test greps the produced reports to prove it").
+ * The secret scan of the reports: scans what a run produced (reports/ and test-results/) for the
+ * API key and every token the run used, and redacts any hit in place ("No API key or token
+ * appears in any report, trace, log or attachment ... a test greps the produced reports to prove
+ * it"). The redaction of one text is pure ({@link redactSecrets}); only {@link scanAndRedact} and
+ * {@link readSecrets} touch files.
  *
  * Why in the reporter and not in a last-phase project: the HTML, JUnit and JSON reports are
  * written by their reporters after the last test has finished, so no test of the run can read
@@ -16,7 +18,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
-import { JWT_PATTERN, REDACTED } from './redact.ts';
+import { JWT_PATTERN, REDACTED } from '../support/redact.ts';
 
 /** One file that held a secret. */
 export interface SecretHit {
@@ -47,7 +49,7 @@ export interface ZipEntry {
   data: Buffer;
 }
 
-/** The entries of a zip archive (stored or deflated). */
+/** The entries of a zip archive (stored or deflated): the HTML report embeds its data as one. */
 export function zipEntries(zip: Buffer): ZipEntry[] {
   let end = zip.length - 22;
   while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
@@ -71,7 +73,7 @@ export function zipEntries(zip: Buffer): ZipEntry[] {
   return entries;
 }
 
-/** A zip archive of the entries, deflated. */
+/** A zip archive of the entries, deflated: the HTML report's data packed again once redacted. */
 export function zipOf(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -132,39 +134,78 @@ function redactIn(text: string, secrets: Secret[], found: Map<string, number>): 
 
 const EMBEDDED_ZIP = /data:application\/zip;base64,([A-Za-z0-9+/=]+)/g;
 
+/** What {@link redactSecrets} made of one text. */
+export interface Redaction {
+  /** The text with every hit replaced by the redaction mark. */
+  text: string;
+  /** What was found, by label (never the secret), with how often, in the order found. */
+  found: Map<string, number>;
+}
+
+/**
+ * Redacts the given secrets and every JWT-shaped string in one text, also inside the base64 zip
+ * the HTML report embeds (unpacked, redacted and packed again). Secrets shorter than 8 characters
+ * are ignored, as registerSecret ignores them: too likely to occur by chance. The text is
+ * latin1-decoded bytes, which keeps the bytes of ASCII secrets whatever the file's encoding. Pure,
+ * so that any tool that writes reports (the suite's reporter, a traffic checker) scans the same way.
+ */
+export function redactSecrets(text: string, secrets: Secret[]): Redaction {
+  const wanted = secrets.filter((s) => s.value.length >= 8);
+  const found = new Map<string, number>();
+  const unzipped = text.replace(EMBEDDED_ZIP, (whole, base64: string) => {
+    const inZip = new Map<string, number>();
+    const entries = zipEntries(Buffer.from(base64, 'base64')).map((entry) => {
+      const before = entry.data.toString('latin1');
+      const after = redactIn(before, wanted, inZip);
+      return after === before ? entry : { ...entry, data: Buffer.from(after, 'latin1') };
+    });
+    if (!inZip.size) return whole;
+    for (const [label, count] of inZip) {
+      found.set(`${label} (embedded report data)`, count);
+    }
+    return `data:application/zip;base64,${zipOf(entries).toString('base64')}`;
+  });
+  return { text: redactIn(unzipped, wanted, found), found };
+}
+
 /**
  * Scans every file under `dirs` for the given secrets and for JWT-shaped strings, redacts the
- * hits in place, and returns where they were. Files are read as latin1, which keeps the bytes of
- * ASCII secrets; the HTML report's data, a base64 zip inside index.html, is unpacked, redacted and
- * packed again.
+ * hits in place (see {@link redactSecrets}), and returns where they were. Files over 50 MB are
+ * left alone (no report of the suite comes near; reading one would only stall the run).
  */
 export function scanAndRedact(dirs: string[], secrets: Secret[]): SecretHit[] {
   const hits: SecretHit[] = [];
-  const wanted = secrets.filter((s) => s.value.length >= 8);
   for (const dir of dirs) {
     for (const file of files(dir)) {
       if (statSync(file).size > 50_000_000) continue;
       const text = readFileSync(file, 'latin1');
-      const found = new Map<string, number>();
-      let out = text.replace(EMBEDDED_ZIP, (whole, base64: string) => {
-        const inZip = new Map<string, number>();
-        const entries = zipEntries(Buffer.from(base64, 'base64')).map((entry) => {
-          const before = entry.data.toString('latin1');
-          const after = redactIn(before, wanted, inZip);
-          return after === before ? entry : { ...entry, data: Buffer.from(after, 'latin1') };
-        });
-        if (!inZip.size) return whole;
-        for (const [label, count] of inZip) {
-          found.set(`${label} (embedded report data)`, count);
-        }
-        return `data:application/zip;base64,${zipOf(entries).toString('base64')}`;
-      });
-      out = redactIn(out, wanted, found);
+      const { text: out, found } = redactSecrets(text, secrets);
       for (const [what, count] of found) hits.push({ file, what, count });
       if (out !== text) writeFileSync(file, out, 'latin1');
     }
   }
   return hits;
+}
+
+/** The settings that hold a secret of the run (see support/settings.ts). */
+export interface SecretSettings {
+  apiKey?: string | undefined;
+  accessToken?: string | undefined;
+  expiredToken?: string | undefined;
+}
+
+/**
+ * The secrets a run's reports are scanned for: the key and tokens of the settings, under their
+ * variable names, and every token the workers registered ("No API key or token appears in any
+ * report"), under a label that names none of them.
+ */
+export function secretsOfRun(settings: SecretSettings, registered: string[]): Secret[] {
+  return [
+    { label: 'API_KEY', value: settings.apiKey ?? '' },
+    { label: 'ACCESS_TOKEN', value: settings.accessToken ?? '' },
+    { label: 'EXPIRED_TOKEN', value: settings.expiredToken ?? '' },
+    ...registered.map((value) => ({ label: 'a token of the run', value })),
+  ];
 }
 
 /** Reads the secrets the workers registered for a run (one per line). */
