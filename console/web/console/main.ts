@@ -6,79 +6,20 @@
  */
 import { type Answer, control, Supplier } from './api.ts';
 import { type Child, field, h, pretty, replace, select, table } from './dom.ts';
+import type {
+  AccountList,
+  AccountNoteView,
+  AccountRecord,
+  ClockView,
+  JournalEntryView,
+  MeterPointRegistrationView,
+  OutboxEntryView,
+  PaymentVendorFaultList,
+  ProcessingView,
+  SkipMark,
+  SupplierView,
+} from './views.ts';
 
-/* ---------- types of the control API's bodies ---------- */
-interface SupplierView {
-  code: string;
-  status: 'Ongoing' | 'Paused' | 'Complete';
-  emails_on_migration: boolean;
-  document_root: string;
-}
-interface SkipMark {
-  import_supplier_code: string;
-  external_account_number: string;
-}
-interface Faults {
-  suppliers: { import_supplier_code: string; kind: string; remaining: number | null }[];
-  accounts: (SkipMark & { kind: string; remaining: number | null })[];
-}
-interface AccountSummary {
-  import_supplier: string;
-  external_account_number: string;
-  status: 'staged' | 'imported' | null;
-  skipped: boolean;
-  service_account_number: string | null;
-  updated_at: string | null;
-}
-interface AccountList {
-  total: number;
-  counts: { staged: number; imported: number; skipped: number };
-  items: AccountSummary[];
-}
-interface JournalLine {
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  operation_id: string | null;
-  status: number;
-  body?: unknown;
-  response_body?: unknown;
-}
-interface OutboxEntry {
-  to: string;
-  subject: string;
-  body: string;
-  import_supplier: string;
-  external_account_number: string;
-  sent_at: string;
-}
-interface MeterPoint {
-  mpxn: string;
-  supply_type: string;
-  status: string;
-  sent_at: string | null;
-  supply_start_date: string | null;
-  outcome: { kind: string; at: string | null } | null;
-  flow_fault: string | null;
-}
-interface AccountRecord {
-  status: string;
-  data: Record<string, unknown>;
-  service_account_number?: string;
-  operations_team?: string;
-  transactions?: { transaction_data: Record<string, unknown>; added_at: string }[];
-  statements?: { statement: Record<string, unknown>; attached_at: string }[];
-  payment_instruction?: { vendor: string; reference: string; type: string; created_at: string };
-}
-interface NoteView {
-  body: string;
-  created_at: string;
-  is_pinned: boolean;
-  pinned_now: boolean;
-  unpin_at: string | null;
-  origin: string;
-}
 type Spec = {
   paths: Record<string, Record<string, { operationId?: string }>>;
   components: { examples: Record<string, { value: unknown }> };
@@ -555,7 +496,7 @@ function renderSkipMarks(marks: SkipMark[]) {
   );
 }
 
-function renderFaults(faults: Faults) {
+function renderFaults(faults: PaymentVendorFaultList) {
   const rows = [
     ...faults.suppliers.map((f) => ({ ...f, external_account_number: '' })),
     ...faults.accounts,
@@ -937,7 +878,10 @@ function renderAccounts(list: AccountList) {
   );
 }
 
-function meterPointActions(s: { code: string; external: string }, mp: MeterPoint): Child {
+function meterPointActions(
+  s: { code: string; external: string },
+  mp: MeterPointRegistrationView,
+): Child {
   const outcome = select(
     [
       ['accepted', 'Accept'],
@@ -1053,8 +997,8 @@ async function refreshAccount() {
   const imported = record.body.status === 'imported';
   const [notes, meterPoints] = imported
     ? await Promise.all([
-        control<NoteView[]>('GET', `${path}/notes`),
-        control<MeterPoint[]>('GET', `${path}/meter-points`),
+        control<AccountNoteView[]>('GET', `${path}/notes`),
+        control<MeterPointRegistrationView[]>('GET', `${path}/meter-points`),
       ])
     : [undefined, undefined];
   const points = meterPoints?.status === 200 ? meterPoints.body : [];
@@ -1189,7 +1133,7 @@ journalStatus.addEventListener('change', () => refresh());
 
 async function openEntry(seq: number) {
   view.openedEntry = seq;
-  const answer = await control<JournalLine>('GET', `journal/${seq}`);
+  const answer = await control<JournalEntryView>('GET', `journal/${seq}`);
   replace(
     journalEntry,
     answer.status === 200
@@ -1237,7 +1181,7 @@ const journalSection = section(
   journalEntry,
 );
 
-function renderJournal(lines: JournalLine[]) {
+function renderJournal(lines: JournalEntryView[]) {
   render('journal', journalTable, lines, () =>
     lines.length === 0
       ? h('p', { class: 'muted' }, 'No request matches.')
@@ -1267,7 +1211,7 @@ function renderJournal(lines: JournalLine[]) {
   );
 }
 
-function renderOutbox(entries: OutboxEntry[]) {
+function renderOutbox(entries: OutboxEntryView[]) {
   render('outbox', outboxTable, entries, () =>
     entries.length === 0
       ? h('p', { class: 'muted' }, 'No e-mail was sent.')
@@ -1518,18 +1462,15 @@ function refresh(): Promise<void> {
         outbox,
         catalogue,
       ] = await Promise.all([
-        control<{ now: string; frozen: boolean }>('GET', 'clock'),
+        control<ClockView>('GET', 'clock'),
         control<SupplierView[]>('GET', 'suppliers'),
         control<string[]>('GET', 'operations-teams'),
         control<SkipMark[]>('GET', 'skip-marks'),
-        control<Faults>('GET', 'payment-vendor/faults'),
-        control<{ concurrency_limit: number | null; processing_time_ms: number }>(
-          'GET',
-          'processing',
-        ),
+        control<PaymentVendorFaultList>('GET', 'payment-vendor/faults'),
+        control<ProcessingView>('GET', 'processing'),
         control<AccountList>('GET', `accounts?${accountQuery}`),
-        control<JournalLine[]>('GET', `journal?${journalQuery}`),
-        control<OutboxEntry[]>('GET', 'outbox'),
+        control<JournalEntryView[]>('GET', `journal?${journalQuery}`),
+        control<OutboxEntryView[]>('GET', 'outbox'),
         control<Record<string, unknown>>('GET', 'catalogue'),
       ]);
       clockNow.textContent = `${clock.body.now}${clock.body.frozen ? ' (frozen)' : ''}`;
