@@ -9,7 +9,7 @@
  */
 import { accountsSection } from './accounts-section.ts';
 import { catalogueSection } from './catalogue-section.ts';
-import { createContext } from './context.ts';
+import { type ConsoleContext, createContext } from './context.ts';
 import { h, replace } from './dom.ts';
 import { journalSection } from './journal-section.ts';
 import { outboxSection } from './outbox-section.ts';
@@ -23,7 +23,7 @@ import { suppliersSection } from './suppliers-section.ts';
 /** The console's sections, in the order of the page. */
 type Sections = ReturnType<typeof buildSections>;
 
-function buildSections(ctx: ReturnType<typeof createContext>) {
+function buildSections(ctx: ConsoleContext) {
   return {
     state: stateSection(ctx),
     suppliers: suppliersSection(ctx),
@@ -89,11 +89,8 @@ async function start() {
     ['/docs/openapi.json', '/docs/control.json'].map((url) => fetch(url).then((r) => r.json())),
   )) as [SpecDocument, SpecDocument];
   state.setExamples(openapi.components.examples);
-  const account = structuredClone(state.example('DomesticAccount') ?? {}) as Record<
-    string,
-    unknown
-  >;
-  sections.supplierSide.setExample(account);
+  const account = state.example('DomesticAccount') ?? {};
+  sections.supplierSide.setExample(structuredClone(account) as Record<string, unknown>);
   // The journal names the operation of every request, the interface's and the control API's.
   sections.journal.setOperations(operationIds([openapi, controlDoc]));
   replace(main, layout(sections, ctx.message, ctx.live));
