@@ -120,7 +120,12 @@ export function table(caption: string, headings: string[], rows: Child[][]): HTM
   );
 }
 
-/** Pretty JSON for a `<pre>`. */
-export function pretty(value: unknown): string {
-  return value === undefined ? '(none)' : JSON.stringify(value, null, 2);
+/** A section of the console, named for screen readers by its heading. */
+export function section(id: string, title: string, ...children: Child[]): HTMLElement {
+  return h(
+    'section',
+    { id, 'aria-labelledby': `${id}-title` },
+    h('h2', { id: `${id}-title` }, title),
+    ...children,
+  );
 }
