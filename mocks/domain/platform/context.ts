@@ -5,11 +5,7 @@
  */
 
 import type { components } from '../../../spec/index.ts';
-import {
-  defaultPlatformCatalogue,
-  type FieldError,
-  type PlatformCatalogue,
-} from '../../../spec/index.ts';
+import { defaultPlatformCatalogue, type PlatformCatalogue } from '../../../spec/index.ts';
 import { clockTimestamp } from '../clock.ts';
 import type { MockEnv } from '../env.ts';
 import type { MockState } from '../state.ts';
