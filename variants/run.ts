@@ -31,7 +31,7 @@ if (unknown.length) {
 async function serveMock(): Promise<ChildProcess> {
   const child = spawn(
     'node',
-    ['--import', 'tsx', 'mocks/start.ts', '--port', String(MOCK_PORT), '--quiet'],
+    ['--import', 'tsx', 'bin/data-import-mock.ts', '--port', String(MOCK_PORT), '--quiet'],
     { stdio: 'ignore' },
   );
   const deadline = Date.now() + 30_000;

@@ -7,13 +7,10 @@
  * allowed; `--allowed-hosts` adds names (a LAN name, a container's service name) or opens it.
  */
 
-/** Which Host names the control API and the pages answer, besides loopback names. */
-export interface HostOptions {
-  /** Names the operator added (`--allowed-hosts`), or `'*'` for any. */
-  allowedHosts: '*' | string[];
-  /** The address the server is bound to (`--host`), allowed as well. */
-  boundHost?: string;
-}
+import type { HostOptions } from '../../mocks/server/web-hook.ts';
+
+/** Which Host names the control API and the pages answer: the setting the adapter defines. */
+export type { HostOptions };
 
 /** The default: loopback names and the bound address only. */
 export const DEFAULT_HOSTS: HostOptions = { allowedHosts: [] };
