@@ -7,9 +7,6 @@
  */
 import type { CorsOptions, PlainRequest, PlainResponse } from '../../mocks/server/web-hook.ts';
 
-/** Who may call the mock from a web page on another origin: the setting the adapter defines. */
-export type { CorsOptions };
-
 /** The default: the interface open to any origin, the operator's side to loopback origins only. */
 export const DEFAULT_CORS: CorsOptions = { interfaceOrigins: '*', controlOrigins: [] };
 

@@ -6,11 +6,7 @@
  * the mock are then the same origin. Loopback names and the address the server is bound to are
  * allowed; `--allowed-hosts` adds names (a LAN name, a container's service name) or opens it.
  */
-
 import type { HostOptions } from '../../mocks/server/web-hook.ts';
-
-/** Which Host names the control API and the pages answer: the setting the adapter defines. */
-export type { HostOptions };
 
 /** The default: loopback names and the bound address only. */
 export const DEFAULT_HOSTS: HostOptions = { allowedHosts: [] };

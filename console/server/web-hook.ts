@@ -26,9 +26,6 @@ const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 const swaggerUi = getAbsoluteFSPath();
 
-/** Options of {@link createWebHook}: the settings the adapter's hook interface defines. */
-export type { WebHookOptions };
-
 const TYPES = {
   html: 'text/html; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
