@@ -236,6 +236,136 @@ function allowsNull(node: Json): boolean {
 
 const FIELD_KEYS_FIRST = ['$ref', 'anyOf', 'type', 'enum', 'const'];
 
+/** One kit field being brought in line with its platform field: what each step reads and changes. */
+interface FieldChange {
+  /** The kit field as it stands. */
+  readonly node: Json;
+  /** The platform field. */
+  readonly p: Json;
+  /** The kit field as it will be written. */
+  next: Json;
+  /** What changed, one short phrase a change (its first word is the fact's name). */
+  readonly changes: string[];
+}
+
+/** Enumerations the platform closes, except a catalogue's (see CATALOGUE_FIELDS). */
+function enumStep(c: FieldChange, catalogue: boolean): void {
+  if (catalogue) return;
+  if (
+    Array.isArray(c.p.enum) &&
+    !Array.isArray(c.node.enum) &&
+    !c.node.$ref &&
+    c.p.type === 'string'
+  ) {
+    c.next.enum = (c.p.enum as unknown[]).filter((v) => v !== null);
+    delete c.next.examples;
+    // A blank value is not one of the choices (invalid_choice), as the platform answers it.
+    delete c.next.minLength;
+    c.changes.push(`enum of ${(c.next.enum as unknown[]).length}`);
+  } else if (Array.isArray(c.p.enum) && Array.isArray(c.node.enum)) {
+    const want = (c.p.enum as unknown[]).filter((v) => v !== null);
+    const have = (c.node.enum as unknown[]).filter((v) => v !== null);
+    if (want.join('|') !== have.join('|')) {
+      c.next.enum = want;
+      c.changes.push(`enum ${have.length} -> ${want.length}`);
+    }
+  }
+}
+
+/** Lengths: the platform's bound replaces a kit guess on an inline string. */
+function lengthStep(c: FieldChange): void {
+  if (
+    (!c.node.$ref && c.node.type === 'string') ||
+    (Array.isArray(c.node.type) && c.node.type[0] === 'string' && !c.node.$ref)
+  ) {
+    if (c.p.maxLength !== undefined && c.node.maxLength !== c.p.maxLength) {
+      c.next.maxLength = c.p.maxLength;
+      c.changes.push(`maxLength ${c.node.maxLength ?? '-'} -> ${c.p.maxLength}`);
+    }
+    if (
+      c.p.maxLength === undefined &&
+      c.node.maxLength !== undefined &&
+      c.p.type === 'string' &&
+      !c.p.format
+    ) {
+      delete c.next.maxLength;
+      c.changes.push(`maxLength ${c.node.maxLength} -> none`);
+    }
+  }
+}
+
+/**
+ * Lists the platform allows empty (unless the kit keeps them non-empty), and the bounds the
+ * platform gives an integer; numbers the kit gives as strings stay.
+ */
+function countStep(c: FieldChange, keepMinItems: boolean): void {
+  if (
+    c.p.type === 'array' &&
+    c.node.minItems !== undefined &&
+    c.p.minItems === undefined &&
+    !keepMinItems
+  ) {
+    delete c.next.minItems;
+    c.changes.push(`minItems ${c.node.minItems} -> none`);
+  }
+  if (c.p.type === 'integer' && !c.node.$ref) {
+    for (const key of ['minimum', 'maximum']) {
+      if (c.p[key] !== undefined && c.node[key] === undefined) {
+        c.next[key] = c.p[key];
+        c.changes.push(`${key} ${c.p[key]}`);
+      }
+    }
+  }
+}
+
+/** Nullability: a field the platform makes nullable takes null, its words and extensions kept. */
+function nullableStep(c: FieldChange): void {
+  if (c.p.nullable === true && !allowsNull(c.next)) {
+    const { description, examples, ...rest } = c.next;
+    const core = Object.fromEntries(
+      Object.entries(rest).filter(([k]) => !k.startsWith('x-') && k !== 'default'),
+    );
+    const meta = Object.fromEntries(
+      Object.entries(rest).filter(([k]) => k.startsWith('x-') || k === 'default'),
+    );
+    const made = nullableOf(core);
+    c.next = {
+      ...made,
+      ...(description ? { description } : {}),
+      ...(examples ? { examples } : {}),
+      ...meta,
+    };
+    c.changes.push('nullable');
+  }
+}
+
+/** The codes of the platform field's validators. */
+function codesStep(c: FieldChange): void {
+  const codes = codesOf(c.p);
+  if (codes.length && JSON.stringify(c.node['x-platform-codes']) !== JSON.stringify(codes)) {
+    c.next['x-platform-codes'] = codes;
+    c.changes.push('codes');
+  }
+}
+
+/**
+ * The changed field as written: marked as the platform's, with the facts the platform changed
+ * (the builders draw such fields themselves), in the usual key order (shape, words, extensions).
+ */
+function changedField(c: FieldChange): Json {
+  c.next['x-source'] = 'platform';
+  c.next['x-platform-facts'] = [
+    ...new Set([
+      ...((c.node['x-platform-facts'] as string[] | undefined) ?? []),
+      ...c.changes.map((change) => change.split(' ')[0] as string),
+    ]),
+  ].sort();
+  const ordered: Json = {};
+  for (const k of FIELD_KEYS_FIRST) if (k in c.next) ordered[k] = c.next[k];
+  for (const [k, v] of Object.entries(c.next)) if (!(k in ordered)) ordered[k] = v;
+  return ordered;
+}
+
 /** One run of the import over one spec folder: what it read, made and changed. */
 class PlatformImport {
   /** Platform schemas that get a kit file of their own, named after them (unless KIT_NAME says). */
@@ -389,130 +519,46 @@ class PlatformImport {
     this.dirty.add(doc);
   }
 
+  /** Decimal precision (the platform's exact digits, strings and numbers both accepted) and dates. */
+  precisionStep(c: FieldChange): void {
+    const resolved = this.resolveKit(c.node);
+    if (c.p.format === 'decimal') {
+      const d = decimalName(c.p.pattern as string);
+      this.decimals.set(d.name, d);
+      const target = `./${d.name}.yaml`;
+      const inner = (c.node.anyOf as Json[] | undefined)?.find((b) => b.$ref) ?? c.node;
+      if (inner.$ref !== target) {
+        const asNumber = c.node.type === 'number' || (c.node.type as unknown[])?.[0] === 'number';
+        const { type: _t, $ref: _r, ...rest } = c.next;
+        c.next = { $ref: target, ...rest };
+        if (asNumber) c.next['x-decimal-as'] = 'number';
+        c.changes.push(`decimal ${d.whole}.${d.places}`);
+      }
+    } else if (c.p.format === 'date-time' && resolved.format === 'date' && c.node.$ref) {
+      c.next.$ref = './DateOrDateTime.yaml';
+      c.changes.push('date or date-time');
+    } else if (c.p.format === 'date' && resolved.format === 'date-time' && c.node.$ref) {
+      c.next.$ref = './DateOrDateTime.yaml';
+      c.changes.push('date or date-time');
+    }
+  }
+
   /** Brings an existing kit field in line with the platform field (where the reference is silent). */
   update(schema: string, owner: string, field: string, p: Json): void {
     const doc = this.kitDoc(owner);
     const path = ['properties', field];
     const node = (doc.getIn(path) as YAMLMap | undefined)?.toJSON() as Json | undefined;
     if (!node || node.const !== undefined) return;
-    const changes: string[] = [];
-    const resolved = this.resolveKit(node);
-    let next: Json = { ...node };
-    // Decimal precision: the platform's exact digits, strings and numbers both accepted.
-    if (p.format === 'decimal') {
-      const d = decimalName(p.pattern as string);
-      this.decimals.set(d.name, d);
-      const target = `./${d.name}.yaml`;
-      const inner = (node.anyOf as Json[] | undefined)?.find((b) => b.$ref) ?? node;
-      if (inner.$ref !== target) {
-        const asNumber = node.type === 'number' || (node.type as unknown[])?.[0] === 'number';
-        const { type: _t, $ref: _r, ...rest } = next;
-        next = { $ref: target, ...rest };
-        if (asNumber) next['x-decimal-as'] = 'number';
-        changes.push(`decimal ${d.whole}.${d.places}`);
-      }
-    } else if (p.format === 'date-time' && resolved.format === 'date' && node.$ref) {
-      next.$ref = './DateOrDateTime.yaml';
-      changes.push('date or date-time');
-    } else if (p.format === 'date' && resolved.format === 'date-time' && node.$ref) {
-      next.$ref = './DateOrDateTime.yaml';
-      changes.push('date or date-time');
-    }
-    // Enumerations the platform closes.
-    const catalogue = CATALOGUE_FIELDS.has(`${schema}.${field}`);
-    if (catalogue) {
-      // left as text (see CATALOGUE_FIELDS)
-    } else if (
-      Array.isArray(p.enum) &&
-      !Array.isArray(node.enum) &&
-      !node.$ref &&
-      p.type === 'string'
-    ) {
-      next.enum = (p.enum as unknown[]).filter((v) => v !== null);
-      delete next.examples;
-      // A blank value is not one of the choices (invalid_choice), as the platform answers it.
-      delete next.minLength;
-      changes.push(`enum of ${(next.enum as unknown[]).length}`);
-    } else if (Array.isArray(p.enum) && Array.isArray(node.enum)) {
-      const want = (p.enum as unknown[]).filter((v) => v !== null);
-      const have = (node.enum as unknown[]).filter((v) => v !== null);
-      if (want.join('|') !== have.join('|')) {
-        next.enum = want;
-        changes.push(`enum ${have.length} -> ${want.length}`);
-      }
-    }
-    // Lengths: the platform's bound replaces a kit guess on an inline string.
-    if (
-      (!node.$ref && node.type === 'string') ||
-      (Array.isArray(node.type) && node.type[0] === 'string' && !node.$ref)
-    ) {
-      if (p.maxLength !== undefined && node.maxLength !== p.maxLength) {
-        next.maxLength = p.maxLength;
-        changes.push(`maxLength ${node.maxLength ?? '-'} -> ${p.maxLength}`);
-      }
-      if (
-        p.maxLength === undefined &&
-        node.maxLength !== undefined &&
-        p.type === 'string' &&
-        !p.format
-      ) {
-        delete next.maxLength;
-        changes.push(`maxLength ${node.maxLength} -> none`);
-      }
-    }
-    // Lists the platform allows empty.
-    const keep = this.mappings[schema]?.keepMinItems?.includes(field);
-    if (p.type === 'array' && node.minItems !== undefined && p.minItems === undefined && !keep) {
-      delete next.minItems;
-      changes.push(`minItems ${node.minItems} -> none`);
-    }
-    // Numbers given as strings by the kit (integers etc.) stay; a number the platform bounds gets the bound.
-    if (p.type === 'integer' && !node.$ref) {
-      for (const key of ['minimum', 'maximum']) {
-        if (p[key] !== undefined && node[key] === undefined) {
-          next[key] = p[key];
-          changes.push(`${key} ${p[key]}`);
-        }
-      }
-    }
-    // Nullability.
-    if (p.nullable === true && !allowsNull(next)) {
-      const { description, examples, ...rest } = next;
-      const core = Object.fromEntries(
-        Object.entries(rest).filter(([k]) => !k.startsWith('x-') && k !== 'default'),
-      );
-      const meta = Object.fromEntries(
-        Object.entries(rest).filter(([k]) => k.startsWith('x-') || k === 'default'),
-      );
-      const made = nullableOf(core);
-      next = {
-        ...made,
-        ...(description ? { description } : {}),
-        ...(examples ? { examples } : {}),
-        ...meta,
-      };
-      changes.push('nullable');
-    }
-    const codes = codesOf(p);
-    if (codes.length && JSON.stringify(node['x-platform-codes']) !== JSON.stringify(codes)) {
-      next['x-platform-codes'] = codes;
-      changes.push('codes');
-    }
-    if (changes.length === 0) return;
-    next['x-source'] = 'platform';
-    // What the platform changed on a field the kit had: the builders draw such fields themselves.
-    next['x-platform-facts'] = [
-      ...new Set([
-        ...((node['x-platform-facts'] as string[] | undefined) ?? []),
-        ...changes.map((c) => c.split(' ')[0] as string),
-      ]),
-    ].sort();
-    // Keep the usual key order: shape first, then words, then extensions.
-    const ordered: Json = {};
-    for (const k of FIELD_KEYS_FIRST) if (k in next) ordered[k] = next[k];
-    for (const [k, v] of Object.entries(next)) if (!(k in ordered)) ordered[k] = v;
-    this.setIn(doc, path, ordered);
-    this.log.push(`${schema}.${field} (in ${owner}): ${changes.join(', ')}`);
+    const c: FieldChange = { node, p, next: { ...node }, changes: [] };
+    this.precisionStep(c);
+    enumStep(c, CATALOGUE_FIELDS.has(`${schema}.${field}`));
+    lengthStep(c);
+    countStep(c, this.mappings[schema]?.keepMinItems?.includes(field) ?? false);
+    nullableStep(c);
+    codesStep(c);
+    if (c.changes.length === 0) return;
+    this.setIn(doc, path, changedField(c));
+    this.log.push(`${schema}.${field} (in ${owner}): ${c.changes.join(', ')}`);
   }
 
   /** Notes a platform field the reference decides against, with the reason. */
