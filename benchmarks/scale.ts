@@ -8,7 +8,7 @@
  * of 40 generated domestic accounts (fixtures' builders) under unique external account numbers.
  * The server is the published one, `dist/bin/data-import-mock.js` (built first by `npm run
  * build`), so that the restart measures what a supplier's restart costs and not TypeScript
- * compilation (decision 016); `--server tsx` runs mocks/start.ts through tsx instead. The port
+ * compilation (decision 016); `--server tsx` runs bin/data-import-mock.ts through tsx instead. The port
  * is `--port` or BENCH_PORT (default 4930); SCALE_NODE_FLAGS adds flags to the server's node.
  * Writes benchmarks/results/scale-N.md and .json.
  */
@@ -131,7 +131,9 @@ function storeMiB(): number {
 }
 
 const serverEntry =
-  args.server === 'tsx' ? ['--import', 'tsx', 'mocks/start.ts'] : ['dist/bin/data-import-mock.js'];
+  args.server === 'tsx'
+    ? ['--import', 'tsx', 'bin/data-import-mock.ts']
+    : ['dist/bin/data-import-mock.js'];
 if (args.server !== 'tsx') {
   buildPackage();
 }

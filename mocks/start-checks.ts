@@ -17,7 +17,6 @@ import {
 } from 'node:fs';
 import { isIP } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseOrigins } from '../console/server/cors.ts';
 
 /** A path or value of the command line the mock cannot start with; the message says why. */
 export class StartUpError extends Error {
@@ -110,6 +109,20 @@ export function checkReadableFile(path: string, option: string): void {
     throw new StartUpError(`${what}: cannot read it (${reason(error)}).`);
   }
   if (!isFile) throw new StartUpError(`${what}: not a regular file.`);
+}
+
+/**
+ * Reads an origin list as the command line gives it: `*`, `none`, or origins separated by
+ * commas (`https://app.example.com,http://localhost:3000`), without their trailing slashes.
+ */
+export function parseOrigins(value: string): '*' | string[] {
+  const trimmed = value.trim();
+  if (trimmed === '*') return '*';
+  if (trimmed === '' || trimmed.toLowerCase() === 'none') return [];
+  return trimmed
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
 }
 
 /**

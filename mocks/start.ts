@@ -2,10 +2,11 @@
  * The standalone mock (`data-import-mock`, `npm start`) on 127.0.0.1:4010 (PORT and HOST
  * override) with the default state, or a config file's, optionally kept across restarts in a
  * state file. Exit codes: 0 after SIGINT/SIGTERM, 2 for a bad argument, configuration or state
- * file, or an address that cannot be bound.
+ * file, or an address that cannot be bound. It does nothing when imported: the command
+ * (bin/data-import-mock.ts) calls {@link startMock} with the web hook to put in front of the
+ * service (the console's), so that the mock imports nothing of the console (decision 003).
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { createWebHook } from '../console/server/web-hook.ts';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
 import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
@@ -14,6 +15,7 @@ import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 import { MAX_STORE_RESERVE_MIB, openDataDir } from './server/data-dir.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 import { importStateFile, StateImportError } from './server/state-import.ts';
+import type { WebHook } from './server/web-hook.ts';
 import {
   checkDataDir,
   checkedHosts,
@@ -48,66 +50,63 @@ function wholeNumber(unit: string, max: number): (value: string) => number {
   };
 }
 
-const program = new Command()
-  .name('data-import-mock')
-  .description(
-    'The Data-Import mock: the interface under /v1/ and the operator control API under /__mock/.',
-  )
-  .option('-p, --port <port>', 'port to listen on (env PORT, default 4010)', port)
-  .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
-  .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
-  .option(
-    '-s, --state-file <file>',
-    'keep the state in this JSON file across restarts (small states)',
-  )
-  .option(
-    '-d, --data-dir <dir>',
-    'keep the state in an embedded store in this folder (millions of accounts; docs/decisions/012-durable-store-and-performance-record.md); env STORE_RESERVE_MIB is the free room its filesystem keeps, below which changes are refused with 503 (MiB, default 64, 0 none; docs/decisions/021-concurrent-writes-and-full-disks.md)',
-  )
-  .option(
-    '--store-memory <MiB>',
-    'with --data-dir: the store pages kept mapped before the store lets go of them between requests (env STORE_MEMORY_MIB, default 512, 0 never; docs/decisions/017-store-memory.md)',
-    mebibytes,
-  )
-  .option(
-    '--import-state <file>',
-    'with --data-dir: first replace its state by this export, read as a stream (any size)',
-  )
-  .option(
-    '--cors-origins <origins>',
-    'origins a web page may call the interface from: *, none, or a comma-separated list',
-    '*',
-  )
-  .option(
-    '--control-origins <origins>',
-    'origins besides this machine that may use the control API and console: none, *, or a list',
-    'none',
-  )
-  .option(
-    '--allowed-hosts <names>',
-    'Host names besides loopback names and the --host address that the control API and console answer (DNS rebinding): none, *, or a comma-separated list',
-    'none',
-  )
-  .option('-q, --quiet', 'print nothing but errors')
-  .option('-V, --version', 'print the kit version')
-  .addHelpText(
-    'after',
-    '\nThe documents cited are in the kit: at these paths in a clone, under dist/ in the package\n' +
-      '(node_modules/data-import-contract-kit/dist/docs/decisions/).\n' +
-      '\nExit codes: 0 after SIGINT or SIGTERM; 2 for a bad argument, configuration or state file,\n' +
-      'or an address that cannot be bound.',
-  )
-  .showHelpAfterError()
-  .exitOverride();
-
-try {
-  program.parse();
-} catch (error) {
-  // A usage error exits 2 (the shells' convention), help exits 0.
-  if (!(error instanceof CommanderError)) throw error;
-  process.exit(error.exitCode === 0 ? 0 : 2);
+/** The command line of the mock, with its help text and exit codes. */
+function commandLine(): Command {
+  return new Command()
+    .name('data-import-mock')
+    .description(
+      'The Data-Import mock: the interface under /v1/ and the operator control API under /__mock/.',
+    )
+    .option('-p, --port <port>', 'port to listen on (env PORT, default 4010)', port)
+    .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
+    .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
+    .option(
+      '-s, --state-file <file>',
+      'keep the state in this JSON file across restarts (small states)',
+    )
+    .option(
+      '-d, --data-dir <dir>',
+      'keep the state in an embedded store in this folder (millions of accounts; docs/decisions/012-durable-store-and-performance-record.md); env STORE_RESERVE_MIB is the free room its filesystem keeps, below which changes are refused with 503 (MiB, default 64, 0 none; docs/decisions/021-concurrent-writes-and-full-disks.md)',
+    )
+    .option(
+      '--store-memory <MiB>',
+      'with --data-dir: the store pages kept mapped before the store lets go of them between requests (env STORE_MEMORY_MIB, default 512, 0 never; docs/decisions/017-store-memory.md)',
+      mebibytes,
+    )
+    .option(
+      '--import-state <file>',
+      'with --data-dir: first replace its state by this export, read as a stream (any size)',
+    )
+    .option(
+      '--cors-origins <origins>',
+      'origins a web page may call the interface from: *, none, or a comma-separated list',
+      '*',
+    )
+    .option(
+      '--control-origins <origins>',
+      'origins besides this machine that may use the control API and console: none, *, or a list',
+      'none',
+    )
+    .option(
+      '--allowed-hosts <names>',
+      'Host names besides loopback names and the --host address that the control API and console answer (DNS rebinding): none, *, or a comma-separated list',
+      'none',
+    )
+    .option('-q, --quiet', 'print nothing but errors')
+    .option('-V, --version', 'print the kit version')
+    .addHelpText(
+      'after',
+      '\nThe documents cited are in the kit: at these paths in a clone, under dist/ in the package\n' +
+        '(node_modules/data-import-contract-kit/dist/docs/decisions/).\n' +
+        '\nExit codes: 0 after SIGINT or SIGTERM; 2 for a bad argument, configuration or state file,\n' +
+        'or an address that cannot be bound.',
+    )
+    .showHelpAfterError()
+    .exitOverride();
 }
-const options = program.opts<{
+
+/** The command's options, as commander reads them. */
+interface StartOptions {
   port?: number;
   host: string;
   config?: string;
@@ -119,7 +118,19 @@ const options = program.opts<{
   importState?: string;
   storeMemory?: number;
   quiet?: boolean;
-}>();
+}
+
+/** Reads the command line; help exits 0 and a usage error 2 (the shells' convention). */
+function parseArguments(argv: string[]): StartOptions {
+  const program = commandLine();
+  try {
+    program.parse(argv);
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    process.exit(error.exitCode === 0 ? 0 : 2);
+  }
+  return program.opts<StartOptions>();
+}
 
 /** Ends the command with one line and exit code 2 (a bad argument, path or file). */
 function refuse(message: string): never {
@@ -138,23 +149,35 @@ function fromEnv<T>(name: string, parse: (value: string) => T): T | undefined {
   }
 }
 
-const listenPort = options.port ?? fromEnv('PORT', port) ?? 4010;
-const envStoreMemory = fromEnv('STORE_MEMORY_MIB', mebibytes);
-const storeMemory = options.storeMemory ?? envStoreMemory;
-// The free room the store's filesystem keeps (decision 021), and how often the store looks at its
-// mapped pages (tests of the server look at every request with 0): the store reads no
-// environment, so that a bad value is refused here, as an option's would be.
-const storeReserve = fromEnv('STORE_RESERVE_MIB', wholeNumber('MiB', MAX_STORE_RESERVE_MIB));
-const storeCheckMs = fromEnv('STORE_MEMORY_CHECK_MS', wholeNumber('ms', 60_000));
+/** The settings of a start, each checked before anything is opened (decision 020). */
+interface StartSettings {
+  listenPort: number;
+  envStoreMemory?: number;
+  storeMemory?: number;
+  storeReserve?: number;
+  storeCheckMs?: number;
+  interfaceOrigins: '*' | string[];
+  controlOrigins: '*' | string[];
+  allowedHosts: '*' | string[];
+}
 
-// Every path and value is checked before anything is opened (mocks/start-checks.ts).
-let interfaceOrigins: '*' | string[] = '*';
-let controlOrigins: '*' | string[] = [];
-let allowedHosts: '*' | string[] = [];
-try {
-  interfaceOrigins = checkedOrigins(options.corsOrigins, '--cors-origins');
-  controlOrigins = checkedOrigins(options.controlOrigins, '--control-origins');
-  allowedHosts = checkedHosts(options.allowedHosts, '--allowed-hosts');
+/** The settings the environment gives (PORT and the store's), read by their options' parsers. */
+function envSettings(options: StartOptions) {
+  const envStoreMemory = fromEnv('STORE_MEMORY_MIB', mebibytes);
+  return {
+    listenPort: options.port ?? fromEnv('PORT', port) ?? 4010,
+    envStoreMemory,
+    storeMemory: options.storeMemory ?? envStoreMemory,
+    // The free room the store's filesystem keeps (decision 021), and how often the store looks
+    // at its mapped pages (tests of the server look at every request with 0): the store reads no
+    // environment, so that a bad value is refused here, as an option's would be.
+    storeReserve: fromEnv('STORE_RESERVE_MIB', wholeNumber('MiB', MAX_STORE_RESERVE_MIB)),
+    storeCheckMs: fromEnv('STORE_MEMORY_CHECK_MS', wholeNumber('ms', 60_000)),
+  };
+}
+
+/** Refuses the options that ask for a store without giving one (--data-dir). */
+function checkStoreOptions(options: StartOptions, env: ReturnType<typeof envSettings>): void {
   if (options.stateFile && options.dataDir) refuse('give --state-file or --data-dir, not both.');
   if (options.importState && !options.dataDir) {
     refuse('--import-state needs --data-dir (the control API imports smaller states).');
@@ -166,9 +189,9 @@ try {
   }
   // The store's settings from the environment are refused without a store, as --store-memory is.
   const storeSettings: [string, number | undefined, string][] = [
-    ['STORE_MEMORY_MIB', envStoreMemory, 'budgets the mapped pages of'],
-    ['STORE_RESERVE_MIB', storeReserve, 'keeps free room for'],
-    ['STORE_MEMORY_CHECK_MS', storeCheckMs, 'paces the looks at the mapped pages of'],
+    ['STORE_MEMORY_MIB', env.envStoreMemory, 'budgets the mapped pages of'],
+    ['STORE_RESERVE_MIB', env.storeReserve, 'keeps free room for'],
+    ['STORE_MEMORY_CHECK_MS', env.storeCheckMs, 'paces the looks at the mapped pages of'],
   ];
   for (const [name, value, what] of storeSettings) {
     if (value !== undefined && !options.dataDir) {
@@ -177,23 +200,29 @@ try {
       );
     }
   }
-  if (options.config) checkReadableFile(options.config, '--config');
-  if (options.importState) checkReadableFile(options.importState, '--import-state');
-  if (options.dataDir) checkDataDir(options.dataDir);
-  if (options.stateFile) checkStateFile(options.stateFile);
-} catch (error) {
-  if (error instanceof StartUpError) refuse(error.message);
-  throw error;
 }
 
-/** What the storage is, for a message about an error met while opening it. */
-const storage = options.stateFile
-  ? `--state-file ${options.stateFile}`
-  : options.dataDir
-    ? `--data-dir ${options.dataDir}`
-    : 'the mock';
+/** Every path and value, checked before anything is opened (mocks/start-checks.ts). */
+function readSettings(options: StartOptions): StartSettings {
+  const env = envSettings(options);
+  try {
+    const interfaceOrigins = checkedOrigins(options.corsOrigins, '--cors-origins');
+    const controlOrigins = checkedOrigins(options.controlOrigins, '--control-origins');
+    const allowedHosts = checkedHosts(options.allowedHosts, '--allowed-hosts');
+    checkStoreOptions(options, env);
+    if (options.config) checkReadableFile(options.config, '--config');
+    if (options.importState) checkReadableFile(options.importState, '--import-state');
+    if (options.dataDir) checkDataDir(options.dataDir);
+    if (options.stateFile) checkStateFile(options.stateFile);
+    return { ...env, interfaceOrigins, controlOrigins, allowedHosts };
+  } catch (error) {
+    if (error instanceof StartUpError) refuse(error.message);
+    throw error;
+  }
+}
 
-try {
+/** Opens the storage (importing a state first when asked) and the mock on it. */
+async function openMock(options: StartOptions, settings: StartSettings) {
   const config = options.config ? loadConfigFile(options.config) : defaultConfig;
   const env = nodeEnv();
   if (options.importState && options.dataDir) {
@@ -206,9 +235,9 @@ try {
   }
   const dataDir = options.dataDir
     ? openDataDir(options.dataDir, {
-        memoryBudgetMiB: storeMemory,
-        reserveMiB: storeReserve,
-        checkEveryMs: storeCheckMs,
+        memoryBudgetMiB: settings.storeMemory,
+        reserveMiB: settings.storeReserve,
+        checkEveryMs: settings.storeCheckMs,
       })
     : undefined;
   const saved = options.stateFile ? loadStateFile(options.stateFile) : dataDir?.state;
@@ -221,16 +250,37 @@ try {
     refuseWrites: dataDir?.refuseWrites,
   });
   if (write && !saved) await write(mock.state);
+  return { config, mock, dataDir };
+}
+
+/** The lines the command prints once it listens: where each part is, and with what state. */
+function announce(options: StartOptions, config: typeof defaultConfig, base: string): void {
+  console.log(`Data-Import mock on ${base}`);
+  console.log(`  interface      ${base}/v1/data-import/...   token: POST ${base}/v1/graphql/`);
+  console.log(`  control API    ${base}/__mock/ (health: ${base}/__mock/health)`);
+  console.log(`  console        ${base}/console   reference: ${base}/docs`);
+  if (!options.config) console.log(`  API key        ${DEMO_API_KEY}`);
+  for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
+  console.log(`  teams          ${config.operations_teams.join(', ')}`);
+  console.log(
+    `  state          ${options.stateFile ? `kept in ${options.stateFile}` : options.dataDir ? `kept in ${options.dataDir}/` : 'in memory'}`,
+  );
+}
+
+/** Serves the mock behind the web hook until SIGINT or SIGTERM. */
+async function serve(options: StartOptions, settings: StartSettings, webHook: WebHook) {
+  const { config, mock, dataDir } = await openMock(options, settings);
+  const { listenPort } = settings;
   const server = createMockServer(mock.service, {
     maintenance: dataDir && { due: dataDir.recycleDue, run: dataDir.recycle },
-    hook: createWebHook({
+    hook: webHook({
       service: mock.service,
       apiKey: options.config ? undefined : DEMO_API_KEY,
       cors: {
-        interfaceOrigins,
-        controlOrigins,
+        interfaceOrigins: settings.interfaceOrigins,
+        controlOrigins: settings.controlOrigins,
       },
-      hosts: { allowedHosts, boundHost: options.host },
+      hosts: { allowedHosts: settings.allowedHosts, boundHost: options.host },
     }),
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
@@ -243,35 +293,43 @@ try {
   });
   server.listen(listenPort, options.host, () => {
     const address = server.address() as { port: number };
-    const base = `http://${options.host}:${address.port}`;
-    if (!options.quiet) {
-      console.log(`Data-Import mock on ${base}`);
-      console.log(`  interface      ${base}/v1/data-import/...   token: POST ${base}/v1/graphql/`);
-      console.log(`  control API    ${base}/__mock/ (health: ${base}/__mock/health)`);
-      console.log(`  console        ${base}/console   reference: ${base}/docs`);
-      if (!options.config) console.log(`  API key        ${DEMO_API_KEY}`);
-      for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
-      console.log(`  teams          ${config.operations_teams.join(', ')}`);
-      console.log(
-        `  state          ${options.stateFile ? `kept in ${options.stateFile}` : options.dataDir ? `kept in ${options.dataDir}/` : 'in memory'}`,
-      );
-    }
+    if (!options.quiet) announce(options, config, `http://${options.host}:${address.port}`);
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-} catch (error) {
-  if (
-    error instanceof ConfigFileError ||
-    error instanceof StateFileError ||
-    error instanceof StateImportError
-  ) {
-    console.error(error.message);
-    process.exit(2);
+}
+
+/**
+ * Starts the standalone mock as its command line (`argv`, process.argv's form) says, with
+ * `webHook` in front of the service: the pages, CORS and the Host allow-list (decision 011).
+ * A bad argument, file or address ends the process with one line and exit code 2.
+ */
+export async function startMock(webHook: WebHook, argv: string[] = process.argv): Promise<void> {
+  const options = parseArguments(argv);
+  const settings = readSettings(options);
+  /** What the storage is, for a message about an error met while opening it. */
+  const storage = options.stateFile
+    ? `--state-file ${options.stateFile}`
+    : options.dataDir
+      ? `--data-dir ${options.dataDir}`
+      : 'the mock';
+  try {
+    await serve(options, settings, webHook);
+  } catch (error) {
+    if (
+      error instanceof ConfigFileError ||
+      error instanceof StateFileError ||
+      error instanceof StateImportError
+    ) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    // A file system error while opening the storage (a disk that filled, a permission that
+    // changed since the checks): one line, exit code 2. Anything else is a fault of the mock:
+    // its stack.
+    const message = storageErrorMessage(error, storage);
+    if (message) refuse(message);
+    throw error;
   }
-  // A file system error while opening the storage (a disk that filled, a permission that changed
-  // since the checks): one line, exit code 2. Anything else is a fault of the mock: its stack.
-  const message = storageErrorMessage(error, storage);
-  if (message) refuse(message);
-  throw error;
 }

@@ -5,6 +5,7 @@
  * that no mutant touches the mock's production code paths.
  */
 import type { PlainRequest, PlainResponse } from '../mocks/service.ts';
+import { requestIs as is, type Json, mapTransactionData, parseJson } from '../variants/harness.ts';
 
 /** The service's entry point, as a mutant sees it. */
 export type Handle = (request: PlainRequest) => Promise<PlainResponse>;
@@ -20,17 +21,10 @@ export interface Mutant {
   wrap(handle: Handle): Handle;
 }
 
-type Json = Record<string, unknown>;
-
-const is = (request: PlainRequest, method: string, fragment: string) =>
-  request.method === method && request.path.includes(fragment);
-
+/** The request's JSON body, or an empty object when it is not JSON. */
 function body(request: PlainRequest): Json {
-  try {
-    return JSON.parse(request.bodyText) as Json;
-  } catch {
-    return {};
-  }
+  const value = parseJson(request.bodyText);
+  return value === undefined ? {} : (value as Json);
 }
 
 function withBody(request: PlainRequest, next: Json): PlainRequest {
@@ -492,12 +486,9 @@ export const mutants: Mutant[] = [
         return {
           ...res,
           body: {
-            results: results.map((r) => ({
-              ...r,
-              transaction_data: {
-                ...r.transaction_data,
-                amount: Number(r.transaction_data.amount),
-              },
+            results: mapTransactionData(results, (data) => ({
+              ...data,
+              amount: Number(data.amount),
             })),
           },
         };

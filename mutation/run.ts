@@ -8,7 +8,8 @@
  *
  * Usage: npm run contract:mutants [-- <mutant id> ...]
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { startMockProcess } from '../variants/harness.ts';
 import { strengthReport, writeStrength } from '../variants/strength.ts';
 import { mutants } from './mutants.ts';
 
@@ -17,21 +18,12 @@ const RUN_TIMEOUT_MS = 180_000;
 const selected = process.argv.slice(2);
 const chosen = selected.length ? mutants.filter((m) => selected.includes(m.id)) : mutants;
 
-async function serve(id: string): Promise<ChildProcess> {
-  const child = spawn('node', ['--import', 'tsx', 'mutation/serve-mutant.ts', id, String(PORT)], {
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(`http://127.0.0.1:${PORT}/__mock/health`);
-      return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  child.kill();
-  throw new Error(`mutant ${id} did not start`);
+function serve(id: string): Promise<ChildProcess> {
+  return startMockProcess(
+    ['--import', 'tsx', 'mutation/serve-mutant.ts', id, String(PORT)],
+    PORT,
+    `mutant ${id}`,
+  );
 }
 
 function suite(operations: string[]): { passed: boolean; summary: string } {

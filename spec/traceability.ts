@@ -281,30 +281,3 @@ export function renderPlatform(
   }
   return `${lines.join('\n')}\n`;
 }
-
-/**
- * The codes the spec raises: its error catalogue's (`x-error-catalogue`), every `x-error-codes`
- * value and every `x-domain-rules` code.
- */
-export function specRaisedCodes(document: Json): Set<string> {
-  const out = new Set<string>(
-    Object.keys((document['x-error-catalogue'] as Json | undefined) ?? {}),
-  );
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const n of node) walk(n);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    const obj = node as Json;
-    for (const code of Object.values((obj['x-error-codes'] as Json | undefined) ?? {})) {
-      out.add(String(code));
-    }
-    for (const rule of (obj['x-domain-rules'] as Json[] | undefined) ?? []) {
-      if (typeof rule.code === 'string') out.add(rule.code);
-    }
-    for (const value of Object.values(obj)) walk(value);
-  };
-  walk(document);
-  return out;
-}

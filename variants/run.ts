@@ -12,6 +12,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { startMockProcess } from './harness.ts';
 import { startProxy } from './proxy.ts';
 import { strengthReport, writeStrength } from './strength.ts';
 import { variants } from './variants.ts';
@@ -28,24 +29,12 @@ if (unknown.length) {
   process.exit(2);
 }
 
-async function serveMock(): Promise<ChildProcess> {
-  const child = spawn(
-    'node',
-    ['--import', 'tsx', 'mocks/start.ts', '--port', String(MOCK_PORT), '--quiet'],
-    { stdio: 'ignore' },
+function serveMock(): Promise<ChildProcess> {
+  return startMockProcess(
+    ['--import', 'tsx', 'bin/data-import-mock.ts', '--port', String(MOCK_PORT), '--quiet'],
+    MOCK_PORT,
+    'the mock',
   );
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${MOCK_PORT}/__mock/health`);
-      if (response.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the mock did not start');
 }
 
 interface RunResult {

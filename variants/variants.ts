@@ -6,6 +6,7 @@
  * a false fail of the suite, never a finding about the variant. The mutants (mutation/) are the
  * other half: wrong variants the suite must kill.
  */
+import { requestIs as is, type Json, mapTransactionData, parseJson as parse } from './harness.ts';
 import type { Handle, ProxyRequest, ProxyResponse } from './proxy.ts';
 
 /** One legitimate variant. */
@@ -19,17 +20,7 @@ export interface Variant {
   handle: Handle;
 }
 
-type Json = Record<string, unknown>;
-
 const isJson = (response: ProxyResponse) => /json/i.test(response.headers['content-type'] ?? '');
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 function withJson(response: ProxyResponse, value: unknown): ProxyResponse {
   return {
@@ -38,9 +29,6 @@ function withJson(response: ProxyResponse, value: unknown): ProxyResponse {
     body: JSON.stringify(value),
   };
 }
-
-const is = (request: ProxyRequest, method: string, fragment: string) =>
-  request.method === method && request.path.includes(fragment);
 
 /** A handler that rewrites the JSON answers of matching requests. */
 function rewrite(
@@ -352,14 +340,9 @@ export const variants: Variant[] = [
         );
         return withJson(response, {
           ...(body as Json),
-          results: results.map((r) => ({
-            ...r,
-            transaction_data: {
-              ...r.transaction_data,
-              transaction_date:
-                posted.get(r.transaction_data?.transaction_id) ??
-                r.transaction_data?.transaction_date,
-            },
+          results: mapTransactionData(results, (data) => ({
+            ...data,
+            transaction_date: posted.get(data?.transaction_id) ?? data?.transaction_date,
           })),
         });
       },

@@ -5,15 +5,7 @@
  * answer loopback origins only unless the operator opens them, so that a web page on the
  * internet cannot reset or rewrite a developer's local mock (CSRF, DNS rebinding).
  */
-import type { PlainRequest, PlainResponse } from '../../mocks/service.ts';
-
-/** Who may call the mock from a web page on another origin. */
-export interface CorsOptions {
-  /** Origins the interface (`/v1/`) answers: `'*'` (any; the default) or a list; `[]` turns CORS off. */
-  interfaceOrigins: '*' | string[];
-  /** Origins besides loopback ones the control API and the pages answer; `'*'` opens them to any. */
-  controlOrigins: '*' | string[];
-}
+import type { CorsOptions, PlainRequest, PlainResponse } from '../../mocks/server/web-hook.ts';
 
 /** The default: the interface open to any origin, the operator's side to loopback origins only. */
 export const DEFAULT_CORS: CorsOptions = { interfaceOrigins: '*', controlOrigins: [] };
@@ -30,20 +22,6 @@ export function isLoopbackOrigin(origin: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * Reads an origin list as the command line gives it: `*`, `none`, or origins separated by
- * commas (`https://app.example.com,http://localhost:3000`).
- */
-export function parseOrigins(value: string): '*' | string[] {
-  const trimmed = value.trim();
-  if (trimmed === '*') return '*';
-  if (trimmed === '' || trimmed.toLowerCase() === 'none') return [];
-  return trimmed
-    .split(',')
-    .map((o) => o.trim().replace(/\/$/, ''))
-    .filter(Boolean);
 }
 
 function listed(origins: '*' | string[], origin: string): boolean {

@@ -6,14 +6,7 @@
  * the mock are then the same origin. Loopback names and the address the server is bound to are
  * allowed; `--allowed-hosts` adds names (a LAN name, a container's service name) or opens it.
  */
-
-/** Which Host names the control API and the pages answer, besides loopback names. */
-export interface HostOptions {
-  /** Names the operator added (`--allowed-hosts`), or `'*'` for any. */
-  allowedHosts: '*' | string[];
-  /** The address the server is bound to (`--host`), allowed as well. */
-  boundHost?: string;
-}
+import type { HostOptions } from '../../mocks/server/web-hook.ts';
 
 /** The default: loopback names and the bound address only. */
 export const DEFAULT_HOSTS: HostOptions = { allowedHosts: [] };

@@ -10,27 +10,21 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Only the helper that names the package's folder: its index would load the whole bundle.
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
-import type { RawResponse, ServerHook } from '../../mocks/adapters/node-server.ts';
-import type { MockService, PlainRequest } from '../../mocks/service.ts';
+import type {
+  PlainRequest,
+  RawResponse,
+  ServerHook,
+  WebHookOptions,
+} from '../../mocks/server/web-hook.ts';
 import { dataImport, mockControl } from '../../spec/index.ts';
 import { BUNDLES, bundle } from './bundles.ts';
-import { applyCors, type CorsOptions, DEFAULT_CORS } from './cors.ts';
-import { DEFAULT_HOSTS, type HostOptions, hostAllowed, hostName } from './hosts.ts';
+import { applyCors, DEFAULT_CORS } from './cors.ts';
+import { DEFAULT_HOSTS, hostAllowed, hostName } from './hosts.ts';
 import { consolePage, DOCS_SCRIPT, docsPage, FAVICON, landingPage, mswPage } from './html.ts';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 const swaggerUi = getAbsoluteFSPath();
-
-/** Options of {@link createWebHook}. */
-export interface WebHookOptions {
-  service: MockService;
-  /** The API key the landing page shows (the public demo key of the default state). */
-  apiKey?: string;
-  cors?: CorsOptions;
-  /** The Host names the control API and the pages answer (hosts.ts); loopback names by default. */
-  hosts?: HostOptions;
-}
 
 const TYPES = {
   html: 'text/html; charset=utf-8',
@@ -142,8 +136,8 @@ for (const [path, entry] of Object.entries(BUNDLES)) {
 const ALIASES: Record<string, string> = { '/docs/': '/docs', '/console/': '/console' };
 
 /**
- * The hook for {@link createMockServer}: the Host allow-list, then CORS, then the pages, then
- * the service.
+ * The console's implementation of the adapter's `WebHook` (mocks/server/web-hook.ts), the hook in
+ * front of the node server: the Host allow-list, then CORS, then the pages, then the service.
  */
 export function createWebHook(options: WebHookOptions): ServerHook {
   const cors = options.cors ?? DEFAULT_CORS;

@@ -9,8 +9,8 @@ import { createMockServer } from '../../mocks/adapters/node-server.ts';
 import { createDataImportMock, type DataImportMock } from '../../mocks/create-mock.ts';
 import { DEMO_API_KEY } from '../../mocks/defaults.ts';
 import { nodeEnv } from '../../mocks/node-env.ts';
+import type { CorsOptions } from '../../mocks/server/web-hook.ts';
 import { dataImport } from '../../spec/index.ts';
-import type { CorsOptions } from '../server/cors.ts';
 import { createWebHook } from '../server/web-hook.ts';
 
 /** A running mock. */

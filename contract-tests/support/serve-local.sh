@@ -13,8 +13,8 @@ isolated_port=$2
 prism_port=$3
 
 # The same entry point as `npm start -- --port N --quiet`, without npm's own start-up.
-node --import tsx mocks/start.ts --port "$mock_port" --quiet &
-node --import tsx mocks/start.ts --port "$isolated_port" --quiet &
+node --import tsx bin/data-import-mock.ts --port "$mock_port" --quiet &
+node --import tsx bin/data-import-mock.ts --port "$isolated_port" --quiet &
 
 # prism connects to the mock only when a request comes, so all three start together; the global
 # setup waits until both mocks answer.

@@ -6,11 +6,7 @@
  * failure that the edge maps to the interface's bodies.
  */
 
-import type {
-  controlOperations,
-  operations as dataImportOperationTypes,
-  FieldError,
-} from '../../spec/index.ts';
+import type { operations as dataImportOperationTypes, FieldError } from '../../spec/index.ts';
 import type { MockEnv } from '../domain/env.ts';
 import type { DomainError } from '../domain/result.ts';
 import type { MockState } from '../domain/state.ts';
@@ -77,9 +73,6 @@ export type DataImportOperation<Id extends keyof dataImportOperationTypes> = (
 export type DataImportOperations = {
   [Id in keyof dataImportOperationTypes]: DataImportOperation<Id>;
 };
-
-/** The control API's operation types by operationId. */
-export type ControlOperationTypes = controlOperations;
 
 /** A JSON reply. */
 export function reply(status: number, body: unknown): Reply {

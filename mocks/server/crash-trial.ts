@@ -40,7 +40,7 @@ export async function startMock(
 ): Promise<StartedServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'mocks/start.ts', '--port', '0', ...storage],
+    ['--import', 'tsx', 'bin/data-import-mock.ts', '--port', '0', ...storage],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   // Both streams stay read to the end: a closed pipe would kill the server on its next line.
