@@ -42,6 +42,17 @@ interface PeopleLookups {
   exclusiveRoles: Set<string>;
 }
 
+/**
+ * What the person rules read besides the person: the catalogue's lookups, the context and, for
+ * customers, the values of unique detail namespaces seen so far (namespace and value to the
+ * customer's path).
+ */
+interface PersonScope {
+  look: PeopleLookups;
+  ctx: PlatformContext;
+  uniques?: Map<string, string>;
+}
+
 const lookupCache = new WeakMap<PlatformCatalogue, PeopleLookups>();
 const patternCache = new Map<string, RegExp>();
 
@@ -89,7 +100,7 @@ export function peopleRules(account: Account, ctx: PlatformContext): FieldError[
   users.forEach((user, k) => {
     if (!isObject(user)) return;
     const at = `business.users.${k}`;
-    personRules(user, at, look, ctx, errors);
+    personRules(user, at, { look, ctx }, errors);
     phoneRules(user.landline, `${at}.landline`, errors);
     phoneRules(user.mobile, `${at}.mobile`, errors);
   });
@@ -124,7 +135,7 @@ function customerRules(
   customers.forEach((customer, i) => {
     if (!isObject(customer)) return;
     const at = `customers.${i}`;
-    if (personRules(customer, at, look, ctx, errors, uniques)) repeated = true;
+    if (personRules(customer, at, { look, ctx, uniques }, errors)) repeated = true;
     if (isBusinessForm) {
       if (ctx.catalogue.sends_registration_flows && !given(customer.given_name)) {
         report(errors, 'customer_given_name_required', `${at}.given_name`);
@@ -236,11 +247,10 @@ function detailRules(
 function personRules(
   person: Person,
   at: string,
-  look: PeopleLookups,
-  ctx: PlatformContext,
+  scope: PersonScope,
   errors: FieldError[],
-  uniques?: Map<string, string>,
 ): boolean {
+  const { ctx } = scope;
   emailRules(person.email, `${at}.email`, ctx, errors);
   list(person.alternative_phone_numbers).forEach((number, k) => {
     if (isObject(number)) {
@@ -248,7 +258,7 @@ function personRules(
     }
   });
   occupierRules(person, at, errors);
-  return customerDetailRules(person, at, look, ctx, errors, uniques);
+  return customerDetailRules(person, at, scope, errors);
 }
 
 /**
@@ -258,10 +268,8 @@ function personRules(
 function customerDetailRules(
   person: Person,
   at: string,
-  look: PeopleLookups,
-  ctx: PlatformContext,
+  { look, ctx, uniques }: PersonScope,
   errors: FieldError[],
-  uniques?: Map<string, string>,
 ): boolean {
   let repeated = false;
   const hasDetails = person.details !== undefined && person.details !== null;
