@@ -22,8 +22,8 @@ export { type PlatformContext, platformContext } from './context.ts';
 /** The families in the payload's order of parts, which is the order their errors are listed. */
 const FAMILIES: readonly AccountRules[] = [
   accountRules,
-  // The account's billing details, its people, then its complaints: the order in which one
-  // family listed them before billing and complaints became families of their own.
+  // Billing details before the people and complaints after them: answers list the errors of
+  // these three parts in that order.
   billingRules,
   peopleRules,
   complaintRules,
