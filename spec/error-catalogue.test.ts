@@ -73,6 +73,31 @@ describe('the error catalogue (decision 008)', () => {
     );
   });
 
+  test("a platform code's template wins over a format keyword's or an account rule's default detail", () => {
+    const document = {
+      components: {
+        schemas: {
+          Keyword: { 'x-error-codes': { format: 'code_one' }, 'x-rules': ['VAL-4'] },
+          Rule: { 'x-domain-rules': [{ code: 'code_two', rule: 'Code two is a rule.' }] },
+          Platform: {
+            'x-platform-codes': ['code_one', 'code_two'],
+            'x-platform-details': { code_one: '{value} is one.', code_two: 'Two.' },
+          },
+          Later: {
+            'x-platform-codes': ['code_one'],
+            'x-platform-details': { code_one: 'Not this one.' },
+          },
+        },
+      },
+    };
+    const catalogue = loadErrorCatalogue(document);
+    expect(catalogue.get('code_one')).toMatchObject({
+      detail: '{value} is one.',
+      rules: ['VAL-4'],
+    });
+    expect(catalogue.get('code_two')?.detail).toBe('Two.');
+  });
+
   test('a detail template is filled from the data, and a name without data stays as written', () => {
     expect(fillDetail('No {what} for {who}.', { what: 'route' })).toBe('No route for {who}.');
   });

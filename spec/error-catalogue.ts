@@ -56,6 +56,7 @@ function genericPlatformDetail(code: string): string {
 /** Field codes declared beside the schemas: `x-error-codes` values and `x-domain-rules` codes. */
 function declaredFieldCodes(document: Json): CatalogueEntry[] {
   const found = new Map<string, CatalogueEntry>();
+  const templated = new Set<string>();
   const visit = (node: unknown, schema: Json | null) => {
     if (Array.isArray(node)) {
       for (const item of node) visit(item, schema);
@@ -91,11 +92,13 @@ function declaredFieldCodes(document: Json): CatalogueEntry[] {
     // answered on the field the validator concerns with the request code of the operation. Their
     // detail templates sit beside them (`x-platform-details`), so a rule reports a code and its
     // data and never writes English of its own.
+    // A template is what the platform validator answers, so it wins over the default a format
+    // keyword or an account rule gives the same code (first template found wins).
     const details = (here['x-platform-details'] as Record<string, string> | undefined) ?? {};
     for (const code of (here['x-platform-codes'] as string[] | undefined) ?? []) {
       const template = Object.hasOwn(details, code) ? details[code] : undefined;
       const known = found.get(code);
-      if (!known || (template !== undefined && known.detail === genericPlatformDetail(code))) {
+      if (!known) {
         found.set(code, {
           code,
           level: 'field',
@@ -103,7 +106,10 @@ function declaredFieldCodes(document: Json): CatalogueEntry[] {
           rules: ['GEN-6'],
           detail: template ?? genericPlatformDetail(code),
         });
+      } else if (template !== undefined && !templated.has(code)) {
+        found.set(code, { ...known, detail: template });
       }
+      if (template !== undefined) templated.add(code);
     }
     for (const [key, value] of Object.entries(here)) {
       if (key !== 'x-error-catalogue') visit(value, schema);

@@ -7,6 +7,8 @@
 import type { FieldError } from '../../../spec/index.ts';
 import { accountRules } from './account.ts';
 import { agreementRules } from './agreements.ts';
+import { billingRules } from './billing.ts';
+import { complaintRules } from './complaints.ts';
 import type { Account, PlatformContext } from './context.ts';
 import { meterRules } from './meters.ts';
 import { moneyRules } from './money.ts';
@@ -20,7 +22,11 @@ export { type PlatformContext, platformContext } from './context.ts';
 /** The families in the payload's order of parts, which is the order their errors are listed. */
 const FAMILIES: readonly AccountRules[] = [
   accountRules,
+  // Billing details before the people and complaints after them: answers list the errors of
+  // these three parts in that order.
+  billingRules,
   peopleRules,
+  complaintRules,
   supplyRules,
   meterRules,
   agreementRules,

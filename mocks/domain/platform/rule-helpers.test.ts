@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { FieldError } from '../../../spec/index.ts';
+import { testContext } from './context.test-helper.ts';
 import {
   given,
   givenNonBlank,
   givenText,
   hasType,
+  isInternalEmail,
   isObject,
+  isTestEmail,
   list,
   pence,
   report,
@@ -49,5 +52,24 @@ describe('the helpers of the platform validator families (GEN-6)', () => {
     expect(pence('10.10') + pence('20.20')).toBe(3030);
     expect(pence(0.1 + 0.2)).toBe(30);
     expect(pence('-1.005')).toBe(-100);
+  });
+
+  test.each([
+    ['test@example.com', true],
+    ['xxx@example.com', true],
+    ['jo@test.co.uk', true],
+    ['jo@example.xx', true],
+    ['tester@example.com', false],
+    ['jo@example.com', false],
+  ])('[GEN-6] %s is a test e-mail address: %s', (email, expected) => {
+    expect(isTestEmail(email)).toBe(expected);
+  });
+
+  test('isInternalEmail finds the catalogue’s mailboxes whatever their case, and only those', () => {
+    const catalogue = testContext().catalogue;
+    catalogue.internal_email_addresses = ['Hello@Example-Energy.co.uk'];
+    expect(isInternalEmail('hello@example-energy.co.uk', catalogue)).toBe(true);
+    expect(isInternalEmail('HELLO@EXAMPLE-ENERGY.CO.UK', catalogue)).toBe(true);
+    expect(isInternalEmail('jo@example-energy.co.uk', catalogue)).toBe(false);
   });
 });

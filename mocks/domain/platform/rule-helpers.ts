@@ -6,7 +6,7 @@
  * code, the attr it concerns and the data its catalogue detail is filled from (the templates sit
  * in the spec beside `x-platform-codes`, as `x-platform-details`), and writes no English itself.
  */
-import type { FieldCode, FieldError } from '../../../spec/index.ts';
+import type { FieldCode, FieldError, PlatformCatalogue } from '../../../spec/index.ts';
 import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
 
@@ -80,4 +80,33 @@ export function hasType(value: unknown, type: string): boolean {
 /** An amount in pence (decimal strings and numbers alike), so that sums compare exactly. */
 export function pence(amount: string | number): number {
   return Math.round(Number(amount) * 100);
+}
+
+/**
+ * platform: "Validate email address is not test address": starts test@ or xxx@, or ends
+ * @test.com, @test.co.uk, .xxx or .xx. People and complaints both apply it.
+ */
+export function isTestEmail(email: string): boolean {
+  const e = email.toLowerCase();
+  return (
+    e.startsWith('test@') ||
+    e.startsWith('xxx@') ||
+    ['@test.com', '@test.co.uk', '.xxx', '.xx'].some((end) => e.endsWith(end))
+  );
+}
+
+// The catalogue's mailboxes as a set, built once per catalogue, so that a lookup is constant time.
+const internalEmailCache = new WeakMap<PlatformCatalogue, Set<string>>();
+
+/**
+ * Whether an e-mail is one of the deployment's own mailboxes (platform: internal_email_address),
+ * compared without case; a person's and the account's billing e-mail are both checked.
+ */
+export function isInternalEmail(email: string, catalogue: PlatformCatalogue): boolean {
+  let set = internalEmailCache.get(catalogue);
+  if (!set) {
+    set = new Set((catalogue.internal_email_addresses ?? []).map((e) => e.toLowerCase()));
+    internalEmailCache.set(catalogue, set);
+  }
+  return set.has(email.toLowerCase());
 }
