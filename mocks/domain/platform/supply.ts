@@ -8,8 +8,8 @@
  */
 import { normalisePostcode } from '../../../spec/formats/index.ts';
 import type { FieldError, PlatformCatalogue } from '../../../spec/index.ts';
-import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
+import { givenNonBlank as given, report } from './rule-helpers.ts';
 
 type Json = Record<string, unknown>;
 type Market = 'ELECTRICITY' | 'GAS';
@@ -67,10 +67,6 @@ const PARTICIPANT_FIELDS: Record<Market, [field: string, role: Role][]> = {
 
 /** The deprecated "to appoint" fields an on-market switch may carry (registration flows). */
 const TO_APPOINT = ['dc_to_appoint', 'mop_to_appoint', 'mam_to_appoint'] as const;
-
-function given(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
 
 /** The date the point was billed up to: its own, else the account's. */
 function lastBilled(point: Point, account: Account): string | undefined {
@@ -133,14 +129,7 @@ function agentRules(point: Point, at: string, ctx: PlatformContext, errors: Fiel
   const agents = point.agents as Json | null | undefined;
   if (agents && typeof agents === 'object') {
     if (given(point.dc_to_appoint) || given(point.mop_to_appoint)) {
-      errors.push(
-        fieldError(
-          'agents_and_mpids_to_appoint_provided',
-          `${at}.agents`,
-          undefined,
-          'Give the agents to appoint either in agents or in dc_to_appoint and mop_to_appoint, not both.',
-        ),
-      );
+      report(errors, 'agents_and_mpids_to_appoint_provided', `${at}.agents`);
     }
     for (const [key, role] of AGENT_CONTRACTS) {
       const contract = agents[key] as Json | null | undefined;
@@ -150,35 +139,29 @@ function agentRules(point: Point, at: string, ctx: PlatformContext, errors: Fiel
         given(contract.agent_mpid) &&
         !knownParticipant(ctx, 'ELECTRICITY', role, contract.agent_mpid)
       ) {
-        errors.push(
-          fieldError(
-            'market_participant_not_found',
-            `${where}.agent_mpid`,
-            undefined,
-            `${contract.agent_mpid} is not a known electricity ${role} market participant.`,
-          ),
-        );
+        report(errors, 'market_participant_not_found', `${where}.agent_mpid`, {
+          mpid: contract.agent_mpid,
+          market: 'electricity',
+          role,
+        });
         continue;
       }
       if (!given(contract.contract_reference)) continue;
       const found = activeContracts(ctx, role, contract).length;
+      const data = { role, contract_reference: contract.contract_reference, count: found };
       if (found === 0) {
-        errors.push(
-          fieldError(
-            'agent_contract_reference_does_not_exist',
-            `${where}.contract_reference`,
-            undefined,
-            `No active ${role} contract ${contract.contract_reference} matches this agent and service.`,
-          ),
+        report(
+          errors,
+          'agent_contract_reference_does_not_exist',
+          `${where}.contract_reference`,
+          data,
         );
       } else if (found > 1) {
-        errors.push(
-          fieldError(
-            'multiple_active_agent_contract_references',
-            `${where}.contract_reference`,
-            undefined,
-            `${found} active ${role} contracts match ${contract.contract_reference}; name the service_reference and service_level_reference.`,
-          ),
+        report(
+          errors,
+          'multiple_active_agent_contract_references',
+          `${where}.contract_reference`,
+          data,
         );
       }
     }
@@ -186,14 +169,7 @@ function agentRules(point: Point, at: string, ctx: PlatformContext, errors: Fiel
   if (!ctx.catalogue.send_registration_flows) {
     for (const field of TO_APPOINT) {
       if (!given(point[field])) continue;
-      errors.push(
-        fieldError(
-          'agents_supplied_for_non_on_market_switch',
-          `${at}.${field}`,
-          undefined,
-          'No agents are appointed: this import supplier does not send registration flows.',
-        ),
-      );
+      report(errors, 'agents_supplied_for_non_on_market_switch', `${at}.${field}`);
     }
   }
 }
@@ -208,14 +184,11 @@ function participantRules(
   for (const [field, role] of PARTICIPANT_FIELDS[market]) {
     const mpid = point[field];
     if (!given(mpid) || knownParticipant(ctx, market, role, mpid)) continue;
-    errors.push(
-      fieldError(
-        'market_participant_not_found',
-        `${at}.${field}`,
-        undefined,
-        `${mpid} is not a known ${market.toLowerCase()} ${role} market participant.`,
-      ),
-    );
+    report(errors, 'market_participant_not_found', `${at}.${field}`, {
+      mpid,
+      market: market.toLowerCase(),
+      role,
+    });
   }
 }
 
@@ -243,14 +216,7 @@ function periodRules(list: Json[], at: string, errors: FieldError[]): void {
   }));
   periods.forEach((p, i) => {
     if (p.from !== undefined && p.to === p.from) {
-      errors.push(
-        fieldError(
-          'zero_length_periods',
-          `${at}.${i}`,
-          undefined,
-          `The period from ${p.from} ends on the day it starts.`,
-        ),
-      );
+      report(errors, 'zero_length_periods', `${at}.${i}`, { from: p.from });
     }
   });
   const sorted = sortedPeriods(periods);
@@ -258,14 +224,11 @@ function periodRules(list: Json[], at: string, errors: FieldError[]): void {
     const { entry } = sorted[k]!;
     const next = sorted[k + 1]!.entry;
     if (entry.to !== next.from) {
-      errors.push(
-        fieldError(
-          'gaps_or_overlaps_in_periods',
-          at,
-          undefined,
-          `The period from ${entry.from} ends on ${entry.to ?? 'no date'}, not on ${next.from} when the next one starts.`,
-        ),
-      );
+      report(errors, 'gaps_or_overlaps_in_periods', at, {
+        from: entry.from,
+        to: entry.to ?? 'no date',
+        next_from: next.from,
+      });
       return;
     }
   }
@@ -284,25 +247,17 @@ function configurationRules(list: Json[], at: string, today: string, errors: Fie
   );
   for (const { entry, i } of sorted) {
     if ((entry.from as string) > today) {
-      errors.push(
-        fieldError(
-          'configuration_period_starts_in_future',
-          `${at}.${i}.effective_from_date`,
-          undefined,
-          `The configuration period starts on ${entry.from}, after today.`,
-        ),
-      );
+      report(errors, 'configuration_period_starts_in_future', `${at}.${i}.effective_from_date`, {
+        from: entry.from,
+      });
     }
   }
   const latest = sorted.at(-1);
   if (latest?.entry.to) {
-    errors.push(
-      fieldError(
-        'latest_configuration_period_not_open_ended',
-        `${at}.${latest.i}.effective_to_date`,
-        undefined,
-        'The latest configuration period has an end date; it must be open-ended.',
-      ),
+    report(
+      errors,
+      'latest_configuration_period_not_open_ended',
+      `${at}.${latest.i}.effective_to_date`,
     );
   }
 }
@@ -318,14 +273,7 @@ function exemptionRules(list: Json[], at: string, errors: FieldError[]): void {
     to: e.effective_to as string | null | undefined,
   }));
   if (exemptions.filter((e) => !e.to).length > 1) {
-    errors.push(
-      fieldError(
-        'multiple_open_ended_tax_exemptions',
-        at,
-        undefined,
-        'More than one exemption has no effective_to.',
-      ),
-    );
+    report(errors, 'multiple_open_ended_tax_exemptions', at);
   }
   const sorted = sortedPeriods(exemptions);
   for (let k = 0; k + 1 < sorted.length; k++) {
@@ -333,14 +281,10 @@ function exemptionRules(list: Json[], at: string, errors: FieldError[]): void {
     const next = sorted[k + 1]!.entry;
     const overlaps = entry.to ? entry.to > (next.from as string) : Boolean(next.to);
     if (overlaps) {
-      errors.push(
-        fieldError(
-          'overlapping_effective_dates_for_tax_exemptions',
-          at,
-          undefined,
-          `The exemption from ${entry.from} still runs when the one from ${next.from} starts.`,
-        ),
-      );
+      report(errors, 'overlapping_effective_dates_for_tax_exemptions', at, {
+        from: entry.from,
+        next_from: next.from,
+      });
       return;
     }
   }
@@ -363,20 +307,8 @@ function meterPointRules(
   if (end && end > ctx.today) {
     // The platform runs both validators on a future end: the account level's and the supply
     // address's (a loss to another supplier is under way).
-    errors.push(
-      fieldError(
-        'future_supply_end_date',
-        `${at}.supply_end_date`,
-        undefined,
-        `The supply ends on ${end}, in the future.`,
-      ),
-      fieldError(
-        'loss_in_progress',
-        `${at}.supply_end_date`,
-        undefined,
-        `A loss is in progress: the supply ends on ${end}.`,
-      ),
-    );
+    report(errors, 'future_supply_end_date', `${at}.supply_end_date`, { supply_end_date: end });
+    report(errors, 'loss_in_progress', `${at}.supply_end_date`, { supply_end_date: end });
   }
   participantRules(point, market, at, ctx, errors);
   agentRules(point, at, ctx, errors);
@@ -385,14 +317,7 @@ function meterPointRules(
     !hasActiveMeter(point, ctx.today) &&
     !(market === 'ELECTRICITY' && UNMETERED_MEASUREMENT_CLASSES.has(point.measurement_class ?? ''))
   ) {
-    errors.push(
-      fieldError(
-        'meter_point_with_no_meters',
-        `${at}.meters`,
-        undefined,
-        'The meter point is billable but has no active meter (nor an unmetered measurement class).',
-      ),
-    );
+    report(errors, 'meter_point_with_no_meters', `${at}.meters`);
   }
   if (market === 'ELECTRICITY') {
     for (const field of ['capacity_values', 'configuration_periods'] as const) {
@@ -427,13 +352,10 @@ function accountTypeRules(account: Account, ctx: PlatformContext, errors: FieldE
   if (addresses.length === 0) return;
   const flags = account as { account_type?: string; is_portfolio_lead?: boolean | null };
   if (ctx.catalogue.skip_property_creation) {
-    errors.push(
-      fieldError(
-        'supply_addresses_provided_while_skip_property_creation_enabled',
-        'supply_addresses',
-        undefined,
-        'This import supplier skips property creation: give no supply addresses.',
-      ),
+    report(
+      errors,
+      'supply_addresses_provided_while_skip_property_creation_enabled',
+      'supply_addresses',
     );
   }
   const type = flags.account_type ?? '';
@@ -443,26 +365,109 @@ function accountTypeRules(account: Account, ctx: PlatformContext, errors: FieldE
       : flags.is_portfolio_lead === true
         ? NO_SUPPLY_TYPES.PORTFOLIO_LEAD
         : undefined;
-  if (noSupply) {
-    errors.push(
-      fieldError(
-        noSupply,
-        'supply_addresses',
-        undefined,
-        `A ${noSupply === NO_SUPPLY_TYPES.SYSTEM ? 'system' : 'portfolio lead'} account has no supply address.`,
-      ),
-    );
-  }
+  if (noSupply) report(errors, noSupply, 'supply_addresses');
   if ((account.unknown_occupier === true || OCCUPIER_TYPES.has(type)) && addresses.length > 1) {
-    errors.push(
-      fieldError(
-        'occupier_account_with_multiple_supply_addresses',
-        'supply_addresses',
-        undefined,
-        `An occupier account has one supply address; this one has ${addresses.length}.`,
-      ),
+    report(errors, 'occupier_account_with_multiple_supply_addresses', 'supply_addresses', {
+      count: addresses.length,
+    });
+  }
+}
+
+/** What the supply rules have seen of the addresses and meter points before the one in hand. */
+interface SupplySeen {
+  addresses: Set<string>;
+  properties: Set<string>;
+  /** The first supply address of each meter point identifier. */
+  pointAddress: Map<string, number>;
+  points: number;
+  billable: number;
+}
+
+/**
+ * platform: no two supply addresses alike (lines 1 and 2 and postcode) or with one property
+ * external identifier, and meter points given exactly when the import creates supply points.
+ */
+function addressRules(
+  address: Json,
+  here: string,
+  seen: SupplySeen,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): void {
+  const key = addressKey(address);
+  if (seen.addresses.has(key)) report(errors, 'duplicate_supply_addresses_found', here);
+  seen.addresses.add(key);
+  const property = address.property_external_identifier;
+  if (given(property)) {
+    if (seen.properties.has(property)) {
+      report(
+        errors,
+        'duplicate_property_external_identifiers',
+        `${here}.property_external_identifier`,
+        {
+          property_external_identifier: property,
+        },
+      );
+    }
+    seen.properties.add(property);
+  }
+  const count = ((address.meter_points ?? []) as Point[]).length;
+  if (ctx.catalogue.skip_supply_point_creation && count > 0) {
+    report(
+      errors,
+      'supply_points_provided_while_skip_supply_point_creation_enabled',
+      `${here}.meter_points`,
+    );
+  } else if (!ctx.catalogue.skip_supply_point_creation && count === 0) {
+    report(
+      errors,
+      'supply_points_not_provided_while_skip_supply_point_creation_disabled',
+      `${here}.meter_points`,
     );
   }
+}
+
+/**
+ * platform: a meter point is given at one supply address only; returns whether it is not billed
+ * up to the day the customer left the address (unbilled_former_supply_address).
+ */
+function addressPointRules(
+  account: Account,
+  point: Point,
+  a: number,
+  at: string,
+  leftOn: unknown,
+  seen: SupplySeen,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): boolean {
+  seen.points += 1;
+  if (isBillable(point, account)) seen.billable += 1;
+  if (typeof point.identifier === 'string') {
+    const first = seen.pointAddress.get(point.identifier);
+    if (first !== undefined && first !== a) {
+      report(
+        errors,
+        'duplicate_meter_points_on_different_supply_addresses_provided',
+        `${at}.identifier`,
+        {
+          identifier: point.identifier,
+          first,
+        },
+      );
+    } else if (first === undefined) seen.pointAddress.set(point.identifier, a);
+  }
+  let unbilled = false;
+  if (
+    typeof leftOn === 'string' &&
+    leftOn <= ctx.today &&
+    (point.supply_type === 'ELECTRICITY' || point.supply_type === 'GAS')
+  ) {
+    const billed = lastBilled(point, account);
+    if (billed === undefined || billed < leftOn) unbilled = true;
+  }
+  meterPointRules(account, point, at, ctx, errors);
+  return unbilled;
 }
 
 /** GEN-6: the platform's validators of the account's supply. */
@@ -470,108 +475,35 @@ export function supplyRules(account: Account, ctx: PlatformContext): FieldError[
   const errors: FieldError[] = [];
   accountTypeRules(account, ctx, errors);
   const addresses = (account.supply_addresses ?? []) as unknown as Json[];
-  const seenAddresses = new Set<string>();
-  const seenProperties = new Set<string>();
-  const pointAddress = new Map<string, number>();
-  let points = 0;
-  let billable = 0;
+  const seen: SupplySeen = {
+    addresses: new Set(),
+    properties: new Set(),
+    pointAddress: new Map(),
+    points: 0,
+    billable: 0,
+  };
   addresses.forEach((address, a) => {
     const here = `supply_addresses.${a}`;
-    const key = addressKey(address);
-    if (seenAddresses.has(key)) {
-      errors.push(
-        fieldError(
-          'duplicate_supply_addresses_found',
-          here,
-          undefined,
-          'An earlier supply address has the same first two lines and postcode.',
-        ),
-      );
-    }
-    seenAddresses.add(key);
-    const property = address.property_external_identifier;
-    if (given(property)) {
-      if (seenProperties.has(property)) {
-        errors.push(
-          fieldError(
-            'duplicate_property_external_identifiers',
-            `${here}.property_external_identifier`,
-            undefined,
-            `The property external identifier ${property} is given twice.`,
-          ),
-        );
-      }
-      seenProperties.add(property);
-    }
-    const list = (address.meter_points ?? []) as Point[];
-    if (ctx.catalogue.skip_supply_point_creation && list.length > 0) {
-      errors.push(
-        fieldError(
-          'supply_points_provided_while_skip_supply_point_creation_enabled',
-          `${here}.meter_points`,
-          undefined,
-          'This import supplier skips supply point creation: give no meter points.',
-        ),
-      );
-    } else if (!ctx.catalogue.skip_supply_point_creation && list.length === 0) {
-      errors.push(
-        fieldError(
-          'supply_points_not_provided_while_skip_supply_point_creation_disabled',
-          `${here}.meter_points`,
-          undefined,
-          'At least one meter point must be provided.',
-        ),
-      );
-    }
+    addressRules(address, here, seen, ctx, errors);
     const leftOn = address.customer_at_supply_address_to_date;
     let unbilled = false;
-    list.forEach((point, p) => {
+    ((address.meter_points ?? []) as Point[]).forEach((point, p) => {
       const at = `${here}.meter_points.${p}`;
-      points += 1;
-      if (isBillable(point, account)) billable += 1;
-      if (typeof point.identifier === 'string') {
-        const first = pointAddress.get(point.identifier);
-        if (first !== undefined && first !== a) {
-          errors.push(
-            fieldError(
-              'duplicate_meter_points_on_different_supply_addresses_provided',
-              `${at}.identifier`,
-              undefined,
-              `Meter point ${point.identifier} is also given at supply address ${first}.`,
-            ),
-          );
-        } else if (first === undefined) pointAddress.set(point.identifier, a);
-      }
-      if (
-        typeof leftOn === 'string' &&
-        leftOn <= ctx.today &&
-        (point.supply_type === 'ELECTRICITY' || point.supply_type === 'GAS')
-      ) {
-        const billed = lastBilled(point, account);
-        if (billed === undefined || billed < leftOn) unbilled = true;
-      }
-      meterPointRules(account, point, at, ctx, errors);
+      if (addressPointRules(account, point, a, at, leftOn, seen, ctx, errors)) unbilled = true;
     });
     if (unbilled) {
-      errors.push(
-        fieldError(
-          'unbilled_former_supply_address',
-          `${here}.customer_at_supply_address_to_date`,
-          undefined,
-          `The customer left on ${leftOn as string}, but the supply there is not billed up to that date.`,
-        ),
+      report(
+        errors,
+        'unbilled_former_supply_address',
+        `${here}.customer_at_supply_address_to_date`,
+        {
+          left_on: leftOn,
+        },
       );
     }
   });
-  if (points > 0 && billable === 0) {
-    errors.push(
-      fieldError(
-        'no_supply_point_on_supply',
-        'supply_addresses',
-        undefined,
-        'No meter point is on supply: each ended on or before the date it was billed up to.',
-      ),
-    );
+  if (seen.points > 0 && seen.billable === 0) {
+    report(errors, 'no_supply_point_on_supply', 'supply_addresses');
   }
   return errors;
 }
