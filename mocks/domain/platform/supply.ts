@@ -7,11 +7,15 @@
  * Meters, registers and readings are the meters family's (meters.ts).
  */
 import { normalisePostcode } from '../../../spec/formats/index.ts';
-import type { FieldError, PlatformCatalogue } from '../../../spec/index.ts';
+import type { components, FieldError, PlatformCatalogue } from '../../../spec/index.ts';
 import type { Account, PlatformContext } from './context.ts';
 import { givenNonBlank as given, report } from './rule-helpers.ts';
 
-type Json = Record<string, unknown>;
+type Schemas = components['schemas'];
+type AnyPoint = Schemas['MeterPoint'];
+type Point = Schemas['ElectricityMeterPoint'] | Schemas['GasMeterPoint'];
+type Address = Schemas['SupplyAddress'];
+type AgentContract = Schemas['ElectricityAgentContractReference'];
 type Market = 'ELECTRICITY' | 'GAS';
 type Role = PlatformCatalogue['market_participants'][number]['roles'][number];
 
@@ -19,15 +23,6 @@ type Role = PlatformCatalogue['market_participants'][number]['roles'][number];
 interface Dated {
   from?: string;
   to?: string | null;
-}
-
-interface Point extends Json {
-  identifier?: string;
-  supply_type?: string;
-  supply_end_date?: string | null;
-  last_billed_to_date?: string;
-  measurement_class?: string;
-  meters?: { removed_on?: string | null }[];
 }
 
 /**
@@ -69,16 +64,17 @@ const PARTICIPANT_FIELDS: Record<Market, [field: string, role: Role][]> = {
 const TO_APPOINT = ['dc_to_appoint', 'mop_to_appoint', 'mam_to_appoint'] as const;
 
 /** The date the point was billed up to: its own, else the account's. */
-function lastBilled(point: Point, account: Account): string | undefined {
-  return point.last_billed_to_date ?? account.last_billed_to_date;
+function lastBilled(point: AnyPoint, account: Account): string | undefined {
+  const own = 'last_billed_to_date' in point ? point.last_billed_to_date : undefined;
+  return own ?? account.last_billed_to_date;
 }
 
 /**
  * platform: a meter point is billable unless its supply ended on or before the date it was billed
  * up to (a supply that ended later still owes its final bill); certificate accounts have no end.
  */
-function isBillable(point: Point, account: Account): boolean {
-  const end = point.supply_end_date;
+function isBillable(point: AnyPoint, account: Account): boolean {
+  const end = 'supply_end_date' in point ? point.supply_end_date : undefined;
   if (!end) return true;
   const billed = lastBilled(point, account);
   return billed === undefined || end > billed;
@@ -109,7 +105,7 @@ function knownParticipant(ctx: PlatformContext, market: Market, role: Role, mpid
 function activeContracts(
   ctx: PlatformContext,
   role: 'DC' | 'DA' | 'MOP',
-  contract: Json,
+  contract: AgentContract,
 ): PlatformCatalogue['agent_contract_references'] {
   const mpid = given(contract.agent_mpid) ? contract.agent_mpid.toUpperCase() : undefined;
   return ctx.catalogue.agent_contract_references.filter(
@@ -125,14 +121,26 @@ function activeContracts(
   );
 }
 
+/**
+ * A text field of a meter point named by the market's field lists (the participant and "to
+ * appoint" fields differ by market, so they are read by name).
+ */
+function pointField(point: Point, field: string): unknown {
+  return (point as Readonly<Record<string, unknown>>)[field];
+}
+
+/**
+ * platform: agents to appoint given one way only, each agent a known market participant with one
+ * active contract matching it, and none at all unless the supplier sends registration flows.
+ */
 function agentRules(point: Point, at: string, ctx: PlatformContext, errors: FieldError[]): void {
-  const agents = point.agents as Json | null | undefined;
+  const agents = 'agents' in point ? point.agents : undefined;
   if (agents && typeof agents === 'object') {
-    if (given(point.dc_to_appoint) || given(point.mop_to_appoint)) {
+    if (given(pointField(point, 'dc_to_appoint')) || given(pointField(point, 'mop_to_appoint'))) {
       report(errors, 'agents_and_mpids_to_appoint_provided', `${at}.agents`);
     }
     for (const [key, role] of AGENT_CONTRACTS) {
-      const contract = agents[key] as Json | null | undefined;
+      const contract = agents[key];
       if (!contract || typeof contract !== 'object') continue;
       const where = `${at}.agents.${key}`;
       if (
@@ -168,7 +176,7 @@ function agentRules(point: Point, at: string, ctx: PlatformContext, errors: Fiel
   }
   if (!ctx.catalogue.send_registration_flows) {
     for (const field of TO_APPOINT) {
-      if (!given(point[field])) continue;
+      if (!given(pointField(point, field))) continue;
       report(errors, 'agents_supplied_for_non_on_market_switch', `${at}.${field}`);
     }
   }
@@ -182,7 +190,7 @@ function participantRules(
   errors: FieldError[],
 ): void {
   for (const [field, role] of PARTICIPANT_FIELDS[market]) {
-    const mpid = point[field];
+    const mpid = pointField(point, field);
     if (!given(mpid) || knownParticipant(ctx, market, role, mpid)) continue;
     report(errors, 'market_participant_not_found', `${at}.${field}`, {
       mpid,
@@ -209,7 +217,11 @@ function sortedPeriods(list: Dated[]): { entry: Dated; i: number }[] {
  * on the date the next one starts (the end is exclusive), so one that ends where it starts has no
  * length.
  */
-function periodRules(list: Json[], at: string, errors: FieldError[]): void {
+function periodRules(
+  list: (Schemas['ElectricityCapacityValue'] | Schemas['ElectricityConfigurationPeriod'])[],
+  at: string,
+  errors: FieldError[],
+): void {
   const periods = list.map((p) => ({
     from: p.effective_from_date as string | undefined,
     to: p.effective_to_date as string | undefined,
@@ -238,7 +250,12 @@ function periodRules(list: Json[], at: string, errors: FieldError[]): void {
  * platform: "Validate that configuration periods start in the past": none starts after today and
  * the latest is open-ended.
  */
-function configurationRules(list: Json[], at: string, today: string, errors: FieldError[]): void {
+function configurationRules(
+  list: Schemas['ElectricityConfigurationPeriod'][],
+  at: string,
+  today: string,
+  errors: FieldError[],
+): void {
   const sorted = sortedPeriods(
     list.map((p) => ({
       from: p.effective_from_date as string | undefined,
@@ -267,7 +284,11 @@ function configurationRules(list: Json[], at: string, today: string, errors: Fie
  * most one exemption without an end, and none starting before the previous one ends (one ending on
  * the day the next starts touches it; two open-ended ones are reported as such, not as overlap).
  */
-function exemptionRules(list: Json[], at: string, errors: FieldError[]): void {
+function exemptionRules(
+  list: Schemas['EnergyTaxExemption'][],
+  at: string,
+  errors: FieldError[],
+): void {
   const exemptions = list.map((e) => ({
     from: e.effective_from as string | undefined,
     to: e.effective_to as string | null | undefined,
@@ -294,15 +315,43 @@ function hasActiveMeter(point: Point, today: string): boolean {
   return (point.meters ?? []).some((m) => !m.removed_on || m.removed_on > today);
 }
 
+/** platform: an unmetered electricity supply (Elexon measurement class B or D) needs no meter. */
+function isUnmetered(point: Point): boolean {
+  return (
+    point.supply_type === 'ELECTRICITY' &&
+    UNMETERED_MEASUREMENT_CLASSES.has(point.measurement_class ?? '')
+  );
+}
+
+/**
+ * platform: an electricity meter point's capacity and configuration periods are consecutive, and
+ * its configuration periods have started, the latest open-ended.
+ */
+function electricityPeriodRules(
+  point: Schemas['ElectricityMeterPoint'],
+  at: string,
+  today: string,
+  errors: FieldError[],
+): void {
+  for (const field of ['capacity_values', 'configuration_periods'] as const) {
+    const list = point[field];
+    if (list) periodRules(list, `${at}.${field}`, errors);
+  }
+  const configuration = point.configuration_periods;
+  if (configuration) {
+    configurationRules(configuration, `${at}.configuration_periods`, today, errors);
+  }
+}
+
+/** platform: the validators of one energy meter point, in the platform's order. */
 function meterPointRules(
   account: Account,
-  point: Point,
+  point: AnyPoint,
   at: string,
   ctx: PlatformContext,
   errors: FieldError[],
 ): void {
-  const market = point.supply_type as Market;
-  if (market !== 'ELECTRICITY' && market !== 'GAS') return;
+  if (point.supply_type !== 'ELECTRICITY' && point.supply_type !== 'GAS') return;
   const end = point.supply_end_date;
   if (end && end > ctx.today) {
     // The platform runs both validators on a future end: the account level's and the supply
@@ -310,33 +359,20 @@ function meterPointRules(
     report(errors, 'future_supply_end_date', `${at}.supply_end_date`, { supply_end_date: end });
     report(errors, 'loss_in_progress', `${at}.supply_end_date`, { supply_end_date: end });
   }
-  participantRules(point, market, at, ctx, errors);
+  participantRules(point, point.supply_type, at, ctx, errors);
   agentRules(point, at, ctx, errors);
-  if (
-    isBillable(point, account) &&
-    !hasActiveMeter(point, ctx.today) &&
-    !(market === 'ELECTRICITY' && UNMETERED_MEASUREMENT_CLASSES.has(point.measurement_class ?? ''))
-  ) {
+  if (isBillable(point, account) && !hasActiveMeter(point, ctx.today) && !isUnmetered(point)) {
     report(errors, 'meter_point_with_no_meters', `${at}.meters`);
   }
-  if (market === 'ELECTRICITY') {
-    for (const field of ['capacity_values', 'configuration_periods'] as const) {
-      const list = point[field] as Json[] | undefined;
-      if (list) periodRules(list, `${at}.${field}`, errors);
-    }
-    const configuration = point.configuration_periods as Json[] | undefined;
-    if (configuration) {
-      configurationRules(configuration, `${at}.configuration_periods`, ctx.today, errors);
-    }
-  }
+  if (point.supply_type === 'ELECTRICITY') electricityPeriodRules(point, at, ctx.today, errors);
   for (const field of ['ccl_exemptions', 'vat_exemptions'] as const) {
-    const list = point[field] as Json[] | undefined;
+    const list = point[field];
     if (list) exemptionRules(list, `${at}.${field}`, errors);
   }
 }
 
 /** The identity of a supply address the platform compares: lines 1 and 2 and the postcode. */
-function addressKey(address: Json): string {
+function addressKey(address: Address): string {
   const line = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
   const postcode = typeof address.supply_postcode === 'string' ? address.supply_postcode : '';
   return [
@@ -388,7 +424,7 @@ interface SupplySeen {
  * external identifier, and meter points given exactly when the import creates supply points.
  */
 function addressRules(
-  address: Json,
+  address: Address,
   here: string,
   seen: SupplySeen,
   ctx: PlatformContext,
@@ -411,7 +447,7 @@ function addressRules(
     }
     seen.properties.add(property);
   }
-  const count = ((address.meter_points ?? []) as Point[]).length;
+  const count = (address.meter_points ?? []).length;
   if (ctx.catalogue.skip_supply_point_creation && count > 0) {
     report(
       errors,
@@ -433,7 +469,7 @@ function addressRules(
  */
 function addressPointRules(
   account: Account,
-  point: Point,
+  point: AnyPoint,
   a: number,
   at: string,
   leftOn: unknown,
@@ -474,7 +510,7 @@ function addressPointRules(
 export function supplyRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   accountTypeRules(account, ctx, errors);
-  const addresses = (account.supply_addresses ?? []) as unknown as Json[];
+  const addresses = account.supply_addresses ?? [];
   const seen: SupplySeen = {
     addresses: new Set(),
     properties: new Set(),
@@ -487,7 +523,7 @@ export function supplyRules(account: Account, ctx: PlatformContext): FieldError[
     addressRules(address, here, seen, ctx, errors);
     const leftOn = address.customer_at_supply_address_to_date;
     let unbilled = false;
-    ((address.meter_points ?? []) as Point[]).forEach((point, p) => {
+    (address.meter_points ?? []).forEach((point, p) => {
       const at = `${here}.meter_points.${p}`;
       if (addressPointRules(account, point, a, at, leftOn, seen, ctx, errors)) unbilled = true;
     });
