@@ -73,12 +73,16 @@ function chronological(agreements: readonly Agreement[]): number[] {
 
 /** The account's declared business contract identifiers (BusinessWithExistingContracts). */
 function declaredContracts(account: Account): Set<string> {
-  const business = (account as { business?: Record<string, unknown> }).business;
   const out = new Set<string>();
-  const list = business?.business_contract_identifiers;
+  const business = 'business' in account ? account.business : undefined;
+  if (!business) return out;
+  // Either name may come alone: the list, or the deprecated single identifier.
+  const list =
+    'business_contract_identifiers' in business ? business.business_contract_identifiers : [];
   if (Array.isArray(list)) for (const id of list) if (typeof id === 'string') out.add(id);
-  if (typeof business?.business_contract_identifier === 'string')
-    out.add(business.business_contract_identifier);
+  const single =
+    'business_contract_identifier' in business ? business.business_contract_identifier : undefined;
+  if (typeof single === 'string') out.add(single);
   return out;
 }
 
