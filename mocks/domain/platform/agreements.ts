@@ -19,33 +19,37 @@ import {
   productAvailableTo,
   type ResolvedTariff,
 } from '../../../spec/formats/index.ts';
-import type { components, FieldCode, FieldError } from '../../../spec/index.ts';
+import type { components, FieldError } from '../../../spec/index.ts';
 import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
+import { report } from './rule-helpers.ts';
 
 type Schemas = components['schemas'];
 type Agreement = Schemas['EnergyAgreement'];
-type Meter = {
-  is_prepay?: boolean | null;
-  removed_on?: string | null;
-  registers?: { is_settlement?: boolean | null }[];
-};
-type EnergyPoint = {
-  supply_type: 'ELECTRICITY' | 'GAS';
-  supply_start_date: string;
-  last_billed_to_date?: string;
-  supply_end_date?: string | null;
-  agreements?: Agreement[];
-  meters?: Meter[];
-  ccl_exemptions?: Schemas['EnergyTaxExemption'][];
-  vat_exemptions?: Schemas['EnergyTaxExemption'][];
-};
+type Meter = Schemas['ElectricityMeter'] | Schemas['GasMeter'];
+type EnergyPoint = Schemas['ElectricityMeterPoint'] | Schemas['GasMeterPoint'];
 
 /** platform: AgreementIntermediaryDetails.portfolio_number is `P-` and 8 capitals or digits. */
 export const PORTFOLIO_NUMBER_PATTERN = /^P-[A-Z0-9]{8}$/;
 
-const push = (errors: FieldError[], code: FieldCode, attr: string, detail: string): number =>
+/**
+ * The codes whose one catalogue detail other callers share with a wording of their own (the
+ * bill period's start_date_later_than_end_date of HST-1, the MPAN and MPRN formats'
+ * invalid_supply_point_identifier, the campaigns' start_date_same_as_end_date and the business
+ * details' children_with_duplicate_values): a template beside x-platform-codes would change
+ * their answers, so these keep the family's wording at the call until the catalogue can hold a
+ * template per element.
+ */
+type SharedCode =
+  | 'start_date_later_than_end_date'
+  | 'start_date_same_as_end_date'
+  | 'children_with_duplicate_values'
+  | 'invalid_supply_point_identifier';
+
+/** Reports a shared code (see SharedCode) with this family's wording. */
+function reportShared(errors: FieldError[], code: SharedCode, attr: string, detail: string): void {
   errors.push(fieldError(code, attr, undefined, detail));
+}
 
 /** The day an agreement's period ends (exclusive), or undefined while it is open. */
 function endOf(
@@ -69,12 +73,16 @@ function chronological(agreements: readonly Agreement[]): number[] {
 
 /** The account's declared business contract identifiers (BusinessWithExistingContracts). */
 function declaredContracts(account: Account): Set<string> {
-  const business = (account as { business?: Record<string, unknown> }).business;
   const out = new Set<string>();
-  const list = business?.business_contract_identifiers;
+  const business = 'business' in account ? account.business : undefined;
+  if (!business) return out;
+  // Either name may come alone: the list, or the deprecated single identifier.
+  const list =
+    'business_contract_identifiers' in business ? business.business_contract_identifiers : [];
   if (Array.isArray(list)) for (const id of list) if (typeof id === 'string') out.add(id);
-  if (typeof business?.business_contract_identifier === 'string')
-    out.add(business.business_contract_identifier);
+  const single =
+    'business_contract_identifier' in business ? business.business_contract_identifier : undefined;
+  if (typeof single === 'string') out.add(single);
   return out;
 }
 
@@ -84,7 +92,10 @@ function active(meter: Meter, today: string): boolean {
 }
 
 /** The tariff type an electricity meter point's active meters need, by settlement registers. */
-function meterPointTariffType(point: EnergyPoint, today: string): string | undefined {
+function meterPointTariffType(
+  point: Schemas['ElectricityMeterPoint'],
+  today: string,
+): string | undefined {
   let most = 0;
   for (const meter of point.meters ?? []) {
     if (!active(meter, today)) continue;
@@ -116,7 +127,11 @@ interface PointScope {
   contracts: Set<string>;
 }
 
-function tariffChecks(
+/**
+ * platform: an end-dated product's agreement has an end, its rate overrides name rate bands of
+ * the tariff and its characteristics codes and values of the tariff.
+ */
+function tariffRules(
   errors: FieldError[],
   scope: PointScope,
   agreement: Agreement,
@@ -125,51 +140,46 @@ function tariffChecks(
   resolved: ResolvedTariff,
 ): void {
   const { product, tariff } = resolved;
-  if (productAvailableTo(product) !== undefined && !agreement.effective_to) {
-    push(
-      errors,
-      'open_ended_agreement_for_end_dated_product',
-      at,
-      `Product ${product.code} comes off sale on ${productAvailableTo(product)}; its agreement needs an effective_to.`,
-    );
+  const tariffCode = agreement.tariff_code;
+  const availableTo = productAvailableTo(product);
+  if (availableTo !== undefined && !agreement.effective_to) {
+    report(errors, 'open_ended_agreement_for_end_dated_product', at, {
+      product: product.code,
+      available_to: availableTo,
+    });
   }
   (agreement.rate_overrides ?? []).forEach((override, j) => {
     if (!tariff.rate_bands.includes(override.rate_band)) {
-      push(
-        errors,
-        'rate_band_does_not_exist',
-        `${at}.rate_overrides.${j}.rate_band`,
-        `Tariff ${agreement.tariff_code} has no rate band ${override.rate_band}; it has ${tariff.rate_bands.join(', ')}.`,
-      );
+      report(errors, 'rate_band_does_not_exist', `${at}.rate_overrides.${j}.rate_band`, {
+        tariff_code: tariffCode,
+        rate_band: override.rate_band,
+        rate_bands: tariff.rate_bands.join(', '),
+      });
     }
   });
   const allowed = new Map((tariff.characteristics ?? []).map((c) => [c.code, c.values]));
   (agreement.characteristics ?? []).forEach((characteristic, j) => {
     const values = allowed.get(characteristic.code);
+    const data = {
+      tariff_code: tariffCode,
+      code: characteristic.code,
+      value: characteristic.value,
+    };
     if (!values) {
-      push(
-        errors,
-        'characteristic_code_not_found',
-        `${at}.characteristics.${j}.code`,
-        `Tariff ${agreement.tariff_code} has no characteristic ${characteristic.code}.`,
-      );
+      report(errors, 'characteristic_code_not_found', `${at}.characteristics.${j}.code`, data);
     } else if (!values.includes(characteristic.value)) {
-      push(
-        errors,
-        'invalid_characteristic_value',
-        `${at}.characteristics.${j}.value`,
-        `${characteristic.value} is not a value of ${characteristic.code} on tariff ${agreement.tariff_code}.`,
-      );
+      report(errors, 'invalid_characteristic_value', `${at}.characteristics.${j}.value`, data);
     }
   });
-  availabilityChecks(errors, scope, agreement, at, end, product);
+  availabilityRules(errors, scope, agreement, at, end, product);
 }
 
 /**
- * Agreements effective before their variable or tracker product went on sale: on a declared
- * business contract at all, otherwise when the platform bills part of them before the launch.
+ * platform: agreements effective before their variable or tracker product went on sale: on a
+ * declared business contract at all, otherwise when the platform bills part of them before the
+ * launch.
  */
-function availabilityChecks(
+function availabilityRules(
   errors: FieldError[],
   scope: PointScope,
   agreement: Agreement,
@@ -179,76 +189,67 @@ function availabilityChecks(
 ): void {
   const from = productAvailableFrom(product);
   if (product.kind === 'FIXED' || agreement.effective_from >= from) return;
+  const data = {
+    effective_from: agreement.effective_from,
+    product: product.code,
+    available_from: from,
+  };
   const contract = agreement.business_contract_identifier;
   if (typeof contract === 'string' && scope.contracts.has(contract)) {
-    push(
-      errors,
-      'agreement_cannot_start_before_product_available',
-      `${at}.effective_from`,
-      `The agreement of contract ${contract} starts on ${agreement.effective_from}, before its variable product ${product.code} is available (${from}).`,
-    );
+    report(errors, 'agreement_cannot_start_before_product_available', `${at}.effective_from`, {
+      ...data,
+      contract,
+    });
     return;
   }
   const billedFrom =
     agreement.effective_from > scope.billingFrom ? agreement.effective_from : scope.billingFrom;
   if (billedFrom < from && (end === undefined || billedFrom < end)) {
-    push(
+    report(
       errors,
       'agreement_effective_from_before_product_available_from',
       `${at}.effective_from`,
-      `The agreement starts on ${agreement.effective_from} and is billed from ${billedFrom}, before product ${product.code} is available (${from}).`,
+      { ...data, billed_from: billedFrom },
     );
   }
 }
 
-/** One agreement's own validators (ElectricityAgreement, GasAgreement). */
-function agreementChecks(
-  errors: FieldError[],
-  scope: PointScope,
-  agreement: Agreement,
-  at: string,
-  end: string | undefined,
-  products: readonly CatalogueProduct[],
-): void {
-  if (agreement.effective_to && agreement.effective_to < agreement.effective_from) {
-    push(
-      errors,
-      'start_date_later_than_end_date',
-      `${at}.effective_to`,
-      `The agreement ends on ${agreement.effective_to}, before it starts on ${agreement.effective_from}.`,
-    );
-  }
+/**
+ * platform: a bespoke register rate names a register or a rate type, and a meter and payment
+ * method have one bespoke rate.
+ */
+function bespokeRateRules(errors: FieldError[], agreement: Agreement, at: string): void {
   (agreement.bespoke_tariff_rates ?? []).forEach((rate, j) => {
     (rate.registers ?? []).forEach((register, k) => {
       if (!register.register_id && !register.rate_type) {
-        push(
+        report(
           errors,
           'no_register_id_or_rate_type_provided_for_bespoke_elec_rate',
           `${at}.bespoke_tariff_rates.${j}.registers.${k}`,
-          'A bespoke register rate needs a register_id or a rate_type.',
         );
       }
     });
   });
   const rateKeys = new Set<string>();
   for (const rate of agreement.bespoke_tariff_rates ?? []) {
-    // A meter and payment method have one bespoke rate.
     const key = `${rate.meter_serial_number ?? ''}|${rate.payment_method ?? ''}`;
     if (rateKeys.has(key)) {
-      push(
-        errors,
-        'duplicate_bespoke_rates',
-        `${at}.bespoke_tariff_rates`,
-        `Two bespoke rates are given for meter ${rate.meter_serial_number ?? '(any)'} and payment method ${rate.payment_method || '(any)'}.`,
-      );
+      report(errors, 'duplicate_bespoke_rates', `${at}.bespoke_tariff_rates`, {
+        meter_serial_number: rate.meter_serial_number ?? '(any)',
+        payment_method: rate.payment_method || '(any)',
+      });
       break;
     }
     rateKeys.add(key);
   }
+}
+
+/** platform: an agreement gives each characteristic once. */
+function characteristicRules(errors: FieldError[], agreement: Agreement, at: string): void {
   const codes = new Set<string>();
   for (const characteristic of agreement.characteristics ?? []) {
     if (codes.has(characteristic.code)) {
-      push(
+      reportShared(
         errors,
         'children_with_duplicate_values',
         `${at}.characteristics`,
@@ -258,39 +259,58 @@ function agreementChecks(
     }
     codes.add(characteristic.code);
   }
+}
+
+/** One agreement's own validators (ElectricityAgreement, GasAgreement), in the platform's order. */
+function energyAgreementRules(
+  errors: FieldError[],
+  scope: PointScope,
+  agreement: Agreement,
+  at: string,
+  end: string | undefined,
+  products: readonly CatalogueProduct[],
+): void {
+  if (agreement.effective_to && agreement.effective_to < agreement.effective_from) {
+    reportShared(
+      errors,
+      'start_date_later_than_end_date',
+      `${at}.effective_to`,
+      `The agreement ends on ${agreement.effective_to}, before it starts on ${agreement.effective_from}.`,
+    );
+  }
+  bespokeRateRules(errors, agreement, at);
+  characteristicRules(errors, agreement, at);
   const contract = agreement.business_contract_identifier;
   if (typeof contract === 'string' && !scope.contracts.has(contract)) {
-    push(
+    report(
       errors,
       'agreement_business_contract_identifier_not_declared',
       `${at}.business_contract_identifier`,
-      `The business contract ${contract} is not one of the account's business_contract_identifiers.`,
+      { contract },
     );
   }
   const portfolio = agreement.intermediary?.portfolio_number;
   if (typeof portfolio === 'string' && !PORTFOLIO_NUMBER_PATTERN.test(portfolio)) {
-    push(
-      errors,
-      'invalid_portfolio_number',
-      `${at}.intermediary.portfolio_number`,
-      `${portfolio} is not a portfolio number (P- and 8 capital letters or digits).`,
-    );
+    report(errors, 'invalid_portfolio_number', `${at}.intermediary.portfolio_number`, {
+      portfolio_number: portfolio,
+    });
   }
   const resolved = findTariff(products, agreement.tariff_code);
   if (!resolved || resolved.tariff.fuel !== scope.point.supply_type) {
-    push(
-      errors,
-      'tariff_code_not_found',
-      `${at}.tariff_code`,
-      `No ${scope.point.supply_type.toLowerCase()} tariff has the code ${agreement.tariff_code}.`,
-    );
+    report(errors, 'tariff_code_not_found', `${at}.tariff_code`, {
+      fuel: scope.point.supply_type.toLowerCase(),
+      tariff_code: agreement.tariff_code,
+    });
     return;
   }
-  tariffChecks(errors, scope, agreement, at, end, resolved);
+  tariffRules(errors, scope, agreement, at, end, resolved);
 }
 
-/** Consecutive agreements (gaps_or_overlaps_in_agreement_dates) where an effective_to is given. */
-function continuityChecks(
+/**
+ * platform: consecutive agreements (gaps_or_overlaps_in_agreement_dates) meet where an
+ * effective_to is given.
+ */
+function continuityRules(
   errors: FieldError[],
   scope: PointScope,
   agreements: readonly Agreement[],
@@ -304,18 +324,18 @@ function continuityChecks(
     if (!before.effective_to || before.effective_from === after.effective_from) continue;
     if (before.effective_to < scope.point.supply_start_date) continue;
     if (before.effective_to !== after.effective_from) {
-      push(
+      report(
         errors,
         'gaps_or_overlaps_in_agreement_dates',
         `${scope.at}.agreements.${order[k + 1]}.effective_from`,
-        `The agreement before this one ends on ${before.effective_to}, not on ${after.effective_from} when this one starts.`,
+        { effective_to: before.effective_to, effective_from: after.effective_from },
       );
     }
   }
 }
 
-/** The meter point's current tariff against its meters (EnergyAccount validators). */
-function meterChecks(
+/** platform: the meter point's current tariff against its meters (EnergyAccount validators). */
+function meterTariffRules(
   errors: FieldError[],
   scope: PointScope,
   agreements: readonly Agreement[],
@@ -329,85 +349,77 @@ function meterChecks(
   const resolved = findTariff(products, agreement.tariff_code);
   if (!resolved || resolved.tariff.fuel !== scope.point.supply_type) return;
   const at = `${scope.at}.agreements.${i}.tariff_code`;
-  const meters = (scope.point.meters ?? []).filter((m) => active(m, today));
+  const tariffCode = agreement.tariff_code;
+  const meters = ((scope.point.meters ?? []) as Meter[]).filter((m) => active(m, today));
   if (meters.length > 0) {
     const prepay = meters.some((m) => m.is_prepay === true);
     if (prepay !== resolved.product.is_prepay) {
-      push(
+      const meterFact = 'The meter point has a prepayment meter';
+      const tariffFact = `Tariff ${tariffCode} is a prepay tariff`;
+      report(
         errors,
         'tariff_type_does_not_match_meter_type',
         at,
         prepay
-          ? `The meter point has a prepayment meter; tariff ${agreement.tariff_code} is not a prepay tariff.`
-          : `Tariff ${agreement.tariff_code} is a prepay tariff; the meter point has no prepayment meter.`,
+          ? { lead: meterFact, follow: `tariff ${tariffCode} is not a prepay tariff` }
+          : { lead: tariffFact, follow: 'the meter point has no prepayment meter' },
       );
     }
   }
   if (scope.point.supply_type === 'ELECTRICITY') {
     const type = meterPointTariffType(scope.point, today);
     if (type !== undefined && type !== resolved.tariff.tariff_type) {
-      push(
-        errors,
-        'tariff_type_does_not_match_meter_point_type',
-        at,
-        `Tariff ${agreement.tariff_code} is a ${resolved.tariff.tariff_type} tariff; the meter point's settlement registers need ${type}.`,
-      );
+      report(errors, 'tariff_type_does_not_match_meter_point_type', at, {
+        tariff_code: tariffCode,
+        tariff_type: resolved.tariff.tariff_type,
+        needed: type,
+      });
     }
   }
 }
 
-function pointChecks(
+/** platform: no agreement starts once the meter point's supply has ended. */
+function supplyEndRules(errors: FieldError[], scope: PointScope): void {
+  const supplyEnd = scope.point.supply_end_date;
+  if (!supplyEnd) return;
+  (scope.point.agreements ?? []).forEach((agreement, i) => {
+    if (agreement.effective_from >= supplyEnd) {
+      report(
+        errors,
+        'meterpoint_with_agreement_not_on_supply',
+        `${scope.at}.agreements.${i}.effective_from`,
+        { effective_from: agreement.effective_from, supply_end_date: supplyEnd },
+      );
+    }
+  });
+}
+
+/** platform: an agreement of a meter point billed to a date covers that date. */
+function lastBilledCoverRules(
   errors: FieldError[],
   scope: PointScope,
-  products: readonly CatalogueProduct[],
-  today: string,
+  order: readonly number[],
   lastBilled: string | undefined,
 ): void {
   const agreements = scope.point.agreements ?? [];
-  const order = chronological(agreements);
-  agreements.forEach((agreement, i) => {
-    agreementChecks(
-      errors,
-      scope,
-      agreement,
-      `${scope.at}.agreements.${i}`,
-      endOf(agreements, i, order),
-      products,
-    );
+  if (!lastBilled || agreements.length === 0 || scope.point.supply_start_date > lastBilled) return;
+  const covered = order.some((i) => {
+    const end = endOf(agreements, i, order);
+    return agreements[i]!.effective_from <= lastBilled && (end === undefined || end > lastBilled);
   });
-  continuityChecks(errors, scope, agreements, order);
-  const supplyEnd = scope.point.supply_end_date;
-  if (supplyEnd) {
-    agreements.forEach((agreement, i) => {
-      if (agreement.effective_from >= supplyEnd) {
-        push(
-          errors,
-          'meterpoint_with_agreement_not_on_supply',
-          `${scope.at}.agreements.${i}.effective_from`,
-          `The agreement starts on ${agreement.effective_from}, when the meter point's supply has ended (${supplyEnd}).`,
-        );
-      }
+  if (!covered) {
+    report(errors, 'no_agreement_covering_last_billed_to_date', `${scope.at}.agreements`, {
+      last_billed_to_date: lastBilled,
     });
   }
-  meterChecks(errors, scope, agreements, order, products, today);
-  if (lastBilled && agreements.length > 0 && scope.point.supply_start_date <= lastBilled) {
-    const covered = order.some((i) => {
-      const end = endOf(agreements, i, order);
-      return agreements[i]!.effective_from <= lastBilled && (end === undefined || end > lastBilled);
-    });
-    if (!covered) {
-      push(
-        errors,
-        'no_agreement_covering_last_billed_to_date',
-        `${scope.at}.agreements`,
-        `No agreement of the meter point covers its last billed-to date ${lastBilled}.`,
-      );
-    }
-  }
+}
+
+/** platform: a tax exemption ends after it starts (EnergyTaxExemption). */
+function exemptionRules(errors: FieldError[], scope: PointScope): void {
   for (const list of ['ccl_exemptions', 'vat_exemptions'] as const) {
     (scope.point[list] ?? []).forEach((exemption, i) => {
       if (exemption.effective_to && exemption.effective_to <= exemption.effective_from) {
-        push(
+        reportShared(
           errors,
           'start_date_same_as_end_date',
           `${scope.at}.${list}.${i}.effective_to`,
@@ -418,71 +430,78 @@ function pointChecks(
   }
 }
 
-/** Contribution scheme agreements and their periods (ContributionSchemeAgreement). */
-function contributionChecks(errors: FieldError[], account: Account, schemes: Set<string>): void {
-  const agreements = account.contribution_agreements ?? [];
+/** platform: the validators of one energy meter point's agreements, in the platform's order. */
+function meterPointRules(
+  errors: FieldError[],
+  scope: PointScope,
+  products: readonly CatalogueProduct[],
+  today: string,
+  lastBilled: string | undefined,
+): void {
+  const agreements = scope.point.agreements ?? [];
+  const order = chronological(agreements);
   agreements.forEach((agreement, i) => {
-    const at = `contribution_agreements.${i}`;
-    if (!schemes.has(agreement.scheme)) {
-      push(
-        errors,
-        'invalid_contribution_scheme',
-        `${at}.scheme`,
-        `There is no contribution scheme ${agreement.scheme}.`,
-      );
-    }
-    const start = agreement.active_period_start_date;
-    const end = agreement.active_period_end_date ?? undefined;
-    if (end !== undefined && end < start) {
-      push(
+    const at = `${scope.at}.agreements.${i}`;
+    energyAgreementRules(errors, scope, agreement, at, endOf(agreements, i, order), products);
+  });
+  continuityRules(errors, scope, agreements, order);
+  supplyEndRules(errors, scope);
+  meterTariffRules(errors, scope, agreements, order, products, today);
+  lastBilledCoverRules(errors, scope, order, lastBilled);
+  exemptionRules(errors, scope);
+}
+
+type ContributionAgreement = Schemas['ContributionSchemeAgreement'];
+
+/**
+ * platform: a contribution period ends after it starts, within its agreement's active period,
+ * and does not run into the next one.
+ */
+function contributionPeriodRules(
+  errors: FieldError[],
+  agreement: ContributionAgreement,
+  at: string,
+): void {
+  const start = agreement.active_period_start_date;
+  const end = agreement.active_period_end_date ?? undefined;
+  const periods = agreement.periods ?? [];
+  periods.forEach((period, j) => {
+    const pat = `${at}.periods.${j}`;
+    if (period.end_date < period.start_date) {
+      reportShared(
         errors,
         'start_date_later_than_end_date',
-        `${at}.active_period_end_date`,
-        `The active period ends on ${end}, before it starts on ${start}.`,
+        `${pat}.end_date`,
+        `The period ends on ${period.end_date}, before it starts on ${period.start_date}.`,
       );
     }
-    const periods = agreement.periods ?? [];
-    periods.forEach((period, j) => {
-      const pat = `${at}.periods.${j}`;
-      if (period.end_date < period.start_date) {
-        push(
-          errors,
-          'start_date_later_than_end_date',
-          `${pat}.end_date`,
-          `The period ends on ${period.end_date}, before it starts on ${period.start_date}.`,
-        );
-      }
-      if (period.start_date < start) {
-        push(
-          errors,
-          'invalid_contribution_period_start_date',
-          `${pat}.start_date`,
-          `The period starts on ${period.start_date}, before the active period starts on ${start}.`,
-        );
-      }
-      if (end !== undefined && period.end_date > end) {
-        push(
-          errors,
-          'invalid_contribution_period_end_date',
-          `${pat}.end_date`,
-          `The period ends on ${period.end_date}, after the active period ends on ${end}.`,
-        );
-      }
-    });
-    const byStart = [...periods].sort((a, b) => a.start_date.localeCompare(b.start_date));
-    for (let k = 0; k + 1 < byStart.length; k++) {
-      if (byStart[k]!.end_date > byStart[k + 1]!.start_date) {
-        push(
-          errors,
-          'overlapping_contribution_periods',
-          `${at}.periods`,
-          `The period from ${byStart[k]!.start_date} runs past the start of the next one (${byStart[k + 1]!.start_date}).`,
-        );
-        break;
-      }
+    if (period.start_date < start) {
+      report(errors, 'invalid_contribution_period_start_date', `${pat}.start_date`, {
+        start_date: period.start_date,
+        active_period_start_date: start,
+      });
+    }
+    if (end !== undefined && period.end_date > end) {
+      report(errors, 'invalid_contribution_period_end_date', `${pat}.end_date`, {
+        end_date: period.end_date,
+        active_period_end_date: end,
+      });
     }
   });
-  // Agreements of one scheme may not overlap (end dates exclusive, none = open-ended).
+  const byStart = [...periods].sort((a, b) => a.start_date.localeCompare(b.start_date));
+  for (let k = 0; k + 1 < byStart.length; k++) {
+    if (byStart[k]!.end_date > byStart[k + 1]!.start_date) {
+      report(errors, 'overlapping_contribution_periods', `${at}.periods`, {
+        start_date: byStart[k]!.start_date,
+        next_start_date: byStart[k + 1]!.start_date,
+      });
+      break;
+    }
+  }
+}
+
+/** platform: agreements of one scheme do not overlap (end dates exclusive, none open-ended). */
+function schemeOverlapRules(errors: FieldError[], agreements: ContributionAgreement[]): void {
   const byScheme = new Map<string, { start: string; end?: string }[]>();
   for (const agreement of agreements) {
     const list = byScheme.get(agreement.scheme) ?? [];
@@ -497,32 +516,50 @@ function contributionChecks(errors: FieldError[], account: Account, schemes: Set
     for (let k = 0; k + 1 < list.length; k++) {
       const end = list[k]!.end;
       if (end === undefined || end > list[k + 1]!.start) {
-        push(
-          errors,
-          'overlapping_contribution_agreements',
-          'contribution_agreements',
-          `Two agreements of the scheme ${scheme} overlap from ${list[k + 1]!.start}.`,
-        );
+        report(errors, 'overlapping_contribution_agreements', 'contribution_agreements', {
+          scheme,
+          start: list[k + 1]!.start,
+        });
         return;
       }
     }
   }
 }
 
+/** Contribution scheme agreements and their periods (ContributionSchemeAgreement). */
+function contributionRules(errors: FieldError[], account: Account, schemes: Set<string>): void {
+  const agreements = account.contribution_agreements ?? [];
+  agreements.forEach((agreement, i) => {
+    const at = `contribution_agreements.${i}`;
+    if (!schemes.has(agreement.scheme)) {
+      report(errors, 'invalid_contribution_scheme', `${at}.scheme`, { scheme: agreement.scheme });
+    }
+    const start = agreement.active_period_start_date;
+    const end = agreement.active_period_end_date ?? undefined;
+    if (end !== undefined && end < start) {
+      reportShared(
+        errors,
+        'start_date_later_than_end_date',
+        `${at}.active_period_end_date`,
+        `The active period ends on ${end}, before it starts on ${start}.`,
+      );
+    }
+    contributionPeriodRules(errors, agreement, at);
+  });
+  schemeOverlapRules(errors, agreements);
+}
+
 /** Commission contracts (EnergyCommissionContract). */
-function commissionChecks(errors: FieldError[], account: Account, affiliates: Set<string>): void {
+function commissionRules(errors: FieldError[], account: Account, affiliates: Set<string>): void {
   (account.commission_contracts ?? []).forEach((contract, i) => {
     const at = `commission_contracts.${i}`;
     if (!affiliates.has(contract.affiliate_organisation_name)) {
-      push(
-        errors,
-        'affiliate_organisation_does_not_exist',
-        `${at}.affiliate_organisation_name`,
-        `There is no affiliate organisation named ${contract.affiliate_organisation_name}.`,
-      );
+      report(errors, 'affiliate_organisation_does_not_exist', `${at}.affiliate_organisation_name`, {
+        affiliate_organisation_name: contract.affiliate_organisation_name,
+      });
     }
     if (contract.effective_to < contract.effective_from) {
-      push(
+      reportShared(
         errors,
         'start_date_later_than_end_date',
         `${at}.effective_to`,
@@ -530,7 +567,7 @@ function commissionChecks(errors: FieldError[], account: Account, affiliates: Se
       );
     }
     if (!isValidMpanCore(contract.mpxn) && !isValidMprn(contract.mpxn)) {
-      push(
+      reportShared(
         errors,
         'invalid_supply_point_identifier',
         `${at}.mpxn`,
@@ -543,37 +580,26 @@ function commissionChecks(errors: FieldError[], account: Account, affiliates: Se
       (contract.standing_charge_uplift !== undefined && contract.standing_charge_uplift !== null);
     // The deprecated commission_type names what the deprecated value is; the uplifts replace both.
     if (hasValue && hasUplift) {
-      push(
-        errors,
-        'uplift_and_value_conflict',
-        at,
-        'Give either the uplifts (unit_rate_uplift, standing_charge_uplift) or the deprecated value, not both.',
-      );
+      report(errors, 'uplift_and_value_conflict', at);
     } else if (contract.commission_type !== undefined && !hasValue) {
-      push(
-        errors,
-        'commission_type_requires_value',
-        `${at}.value`,
-        `A commission of type ${contract.commission_type} needs its value.`,
-      );
+      report(errors, 'commission_type_requires_value', `${at}.value`, {
+        commission_type: contract.commission_type,
+      });
     }
   });
 }
 
 /** Partner organisations (PartnerOrganisation). */
-function partnerChecks(errors: FieldError[], account: Account, known: Set<string>): void {
+function partnerRules(errors: FieldError[], account: Account, known: Set<string>): void {
   (account.partner_organisations ?? []).forEach((partner, i) => {
     const at = `partner_organisations.${i}`;
     if (!known.has(partner.organisation_number)) {
-      push(
-        errors,
-        'partner_organisation_does_not_exist',
-        `${at}.organisation_number`,
-        `There is no partner organisation ${partner.organisation_number}.`,
-      );
+      report(errors, 'partner_organisation_does_not_exist', `${at}.organisation_number`, {
+        organisation_number: partner.organisation_number,
+      });
     }
     if (partner.valid_to < partner.valid_from) {
-      push(
+      reportShared(
         errors,
         'start_date_later_than_end_date',
         `${at}.valid_to`,
@@ -589,9 +615,8 @@ export function agreementRules(account: Account, ctx: PlatformContext): FieldErr
   const products = ctx.catalogue.products;
   const contracts = declaredContracts(account);
   (account.supply_addresses ?? []).forEach((address, a) => {
-    (address.meter_points ?? []).forEach((raw, p) => {
-      if (raw.supply_type !== 'ELECTRICITY' && raw.supply_type !== 'GAS') return;
-      const point = raw as unknown as EnergyPoint;
+    (address.meter_points ?? []).forEach((point, p) => {
+      if (point.supply_type !== 'ELECTRICITY' && point.supply_type !== 'GAS') return;
       const lastBilled = point.last_billed_to_date ?? account.last_billed_to_date;
       const scope: PointScope = {
         at: `supply_addresses.${a}.meter_points.${p}`,
@@ -599,11 +624,11 @@ export function agreementRules(account: Account, ctx: PlatformContext): FieldErr
         billingFrom: lastBilled ? addDays(lastBilled, 1) : point.supply_start_date,
         contracts,
       };
-      pointChecks(errors, scope, products, ctx.today, lastBilled);
+      meterPointRules(errors, scope, products, ctx.today, lastBilled);
     });
   });
-  contributionChecks(errors, account, new Set(ctx.catalogue.contribution_schemes));
-  commissionChecks(errors, account, new Set(ctx.catalogue.affiliate_organisations));
-  partnerChecks(errors, account, new Set(ctx.catalogue.partner_organisations));
+  contributionRules(errors, account, new Set(ctx.catalogue.contribution_schemes));
+  commissionRules(errors, account, new Set(ctx.catalogue.affiliate_organisations));
+  partnerRules(errors, account, new Set(ctx.catalogue.partner_organisations));
   return errors;
 }

@@ -17,8 +17,8 @@
  */
 import { addDays } from '../../../spec/formats/dates.ts';
 import type { components, FieldError } from '../../../spec/index.ts';
-import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
+import { report } from './rule-helpers.ts';
 
 type Schemas = components['schemas'];
 type ElectricityPoint = Schemas['ElectricityMeterPoint'];
@@ -26,7 +26,7 @@ type GasPoint = Schemas['GasMeterPoint'];
 type ElectricityMeter = Schemas['ElectricityMeter'];
 type GasMeter = Schemas['GasMeter'];
 type Register = Schemas['Register'];
-type Reading = { register_id?: string; reading_date?: string; billed?: boolean };
+type Reading = Schemas['TransferReading'] | Schemas['HistoricalReading'];
 
 /** Whitespace the platform drops before reading a prepay customer reference as an integer. */
 const WHITESPACE = /\s+/g;
@@ -60,15 +60,10 @@ function isSmart(meter: { smart_type?: string }): boolean {
 
 /** Whether the account has been billed: it carries historical statement data. */
 function hasStatementHistory(account: Account): boolean {
-  const record = account as {
-    ledgers?: { historical_statement_transactions?: unknown[] }[];
-    historical_statement_transactions?: unknown[];
-    statements?: unknown[];
-  };
   return (
-    (record.historical_statement_transactions?.length ?? 0) > 0 ||
-    (record.statements?.length ?? 0) > 0 ||
-    (record.ledgers ?? []).some((l) => (l.historical_statement_transactions?.length ?? 0) > 0)
+    (account.historical_statement_transactions?.length ?? 0) > 0 ||
+    (account.statements?.length ?? 0) > 0 ||
+    (account.ledgers ?? []).some((l) => (l.historical_statement_transactions?.length ?? 0) > 0)
   );
 }
 
@@ -88,25 +83,17 @@ function smartRules(
           ? 'smart_commissioned_on'
           : undefined;
     if (field) {
-      errors.push(
-        fieldError(
-          'smart_details_provided_for_non_smart_meter',
-          `${at}.${field}`,
-          undefined,
-          `${field} is given for a meter that is not smart (smart_type ${meter.smart_type ?? 'NONE'}).`,
-        ),
-      );
+      report(errors, 'smart_details_provided_for_non_smart_meter', `${at}.${field}`, {
+        field,
+        smart_type: meter.smart_type ?? 'NONE',
+      });
     }
   }
   if (typeof commissioned === 'string' && commissioned > today) {
-    errors.push(
-      fieldError(
-        'future_smart_meter_commission_date',
-        `${at}.smart_commissioned_on`,
-        undefined,
-        `The smart meter is commissioned on ${commissioned}, after today (${today}).`,
-      ),
-    );
+    report(errors, 'future_smart_meter_commission_date', `${at}.smart_commissioned_on`, {
+      smart_commissioned_on: commissioned,
+      today,
+    });
   }
 }
 
@@ -139,13 +126,11 @@ function dummyExchangeRules(
         typeof after.installed_on === 'string' &&
         addDays(before.removed_on, 1) === after.installed_on;
       if (!dummy) {
-        errors.push(
-          fieldError(
-            'multiple_non_dmex_meters_with_serial_number',
-            `${at}.meters.${ordered[i]}.meter_serial_number`,
-            undefined,
-            `Meter ${serial} occurs more than once on the meter point without being a dummy meter exchange (fitted the day after the earlier one was removed).`,
-          ),
+        report(
+          errors,
+          'multiple_non_dmex_meters_with_serial_number',
+          `${at}.meters.${ordered[i]}.meter_serial_number`,
+          { meter_serial_number: serial },
         );
         break;
       }
@@ -155,7 +140,7 @@ function dummyExchangeRules(
 
 /** platform: no billed historical reading after the last billed to date it is read against. */
 function billedReadingRule(
-  reading: Reading,
+  reading: Schemas['HistoricalReading'],
   at: string,
   lastBilled: string | undefined,
   errors: FieldError[],
@@ -166,14 +151,10 @@ function billedReadingRule(
     reading.reading_date &&
     reading.reading_date > lastBilled
   ) {
-    errors.push(
-      fieldError(
-        'billed_reading_after_last_billed_to_date',
-        `${at}.reading_date`,
-        undefined,
-        `A billed reading is dated ${reading.reading_date}, after the last billed to date ${lastBilled}.`,
-      ),
-    );
+    report(errors, 'billed_reading_after_last_billed_to_date', `${at}.reading_date`, {
+      reading_date: reading.reading_date,
+      last_billed_to_date: lastBilled,
+    });
   }
 }
 
@@ -185,14 +166,10 @@ function transferDateRule(
   errors: FieldError[],
 ): void {
   if (lastBilled && reading.reading_date && reading.reading_date !== lastBilled) {
-    errors.push(
-      fieldError(
-        'transfer_reading_dates_must_match_last_billed_to_date',
-        `${at}.reading_date`,
-        undefined,
-        `A transfer reading is dated ${reading.reading_date}, not the last billed to date ${lastBilled}.`,
-      ),
-    );
+    report(errors, 'transfer_reading_dates_must_match_last_billed_to_date', `${at}.reading_date`, {
+      reading_date: reading.reading_date,
+      last_billed_to_date: lastBilled,
+    });
   }
 }
 
@@ -210,24 +187,15 @@ function prepayDateRules(
   const details = meter.prepay_details;
   if (!details || meter.is_prepay !== true) return;
   if (fullyBilled) {
-    errors.push(
-      fieldError(
-        'prepay_details_on_fully_billed_meter',
-        `${at}.prepay_details`,
-        undefined,
-        'Prepay details are given for an exchanged meter billed up to its removal.',
-      ),
-    );
+    report(errors, 'prepay_details_on_fully_billed_meter', `${at}.prepay_details`);
     return;
   }
   if (lastBilled && details.transfer_vend_read_date !== addDays(lastBilled, -1)) {
-    errors.push(
-      fieldError(
-        'transfer_vend_read_date_must_match_last_billed_to_date',
-        `${at}.prepay_details.transfer_vend_read_date`,
-        undefined,
-        `The transfer vend read is dated ${details.transfer_vend_read_date}; it must be the day before the last billed to date ${lastBilled}.`,
-      ),
+    report(
+      errors,
+      'transfer_vend_read_date_must_match_last_billed_to_date',
+      `${at}.prepay_details.transfer_vend_read_date`,
+      { transfer_vend_read_date: details.transfer_vend_read_date, last_billed_to_date: lastBilled },
     );
   }
 }
@@ -242,27 +210,20 @@ function removalReadingRule(
   const read = [...(meter.transfer_readings ?? []), ...(meter.reading_history ?? [])].some(
     (r) => r.reading_date === removed,
   );
-  if (!read) {
-    errors.push(
-      fieldError(
-        'no_reading_on_removed_on',
-        `${at}.removed_on`,
-        undefined,
-        `The exchanged meter has no reading on the day it was removed (${removed}).`,
-      ),
-    );
-  }
+  if (!read)
+    report(errors, 'no_reading_on_removed_on', `${at}.removed_on`, { removed_on: removed });
 }
 
-function noTransferReadingOnExchanged(at: string, errors: FieldError[]): void {
-  errors.push(
-    fieldError(
-      'no_transfer_reading_on_exchanged_meter',
-      `${at}.transfer_readings`,
-      undefined,
-      'The exchanged meter is not billed up to its removal and has no transfer reading.',
-    ),
-  );
+/** platform: an exchanged meter not billed up to its removal has transfer readings. */
+function exchangeReadingRule(
+  meter: ElectricityMeter | GasMeter,
+  at: string,
+  fullyBilled: boolean,
+  errors: FieldError[],
+): void {
+  if (!fullyBilled && (meter.transfer_readings ?? []).length === 0) {
+    report(errors, 'no_transfer_reading_on_exchanged_meter', `${at}.transfer_readings`);
+  }
 }
 
 /** What one meter point's meters are read against. */
@@ -276,6 +237,208 @@ interface PointFacts {
   exchanged: boolean;
 }
 
+/** The last billed to dates one electricity meter's readings are read against. */
+interface ElectricityDates {
+  /** The meter's own date: its first dated settlement register's, else the account's. */
+  meter: string | undefined;
+  /** An exchanged meter billed on every settlement register up to its removal. */
+  fullyBilled: boolean;
+  /** The date a reading of a register (or of no register) is read against. */
+  ofRegister: (id: string | undefined) => string | undefined;
+}
+
+/**
+ * The last billed to dates of an electricity meter: a register's own date takes precedence over
+ * the account's, and a reading naming no known register is read against the meter's.
+ */
+function electricityDates(meter: ElectricityMeter, facts: PointFacts): ElectricityDates {
+  const registers = meter.registers ?? [];
+  const ownDates = registers.filter(isSettlement).map((r) => r.last_billed_to_date);
+  const meterDate = ownDates.find((d) => d !== undefined) ?? facts.accountLastBilled;
+  const fullyBilled =
+    isRemoved(meter) &&
+    ownDates.length > 0 &&
+    ownDates.every((d) => d !== undefined && d >= (meter.removed_on as string));
+  return {
+    meter: meterDate,
+    fullyBilled,
+    ofRegister: (id) => {
+      const register = id === undefined ? undefined : registers.find((x) => x.register_id === id);
+      return register?.last_billed_to_date ?? (register ? facts.accountLastBilled : meterDate);
+    },
+  };
+}
+
+/**
+ * platform: an active electricity prepay meter has a prepay customer reference number (unless
+ * the operator's catalogue turns the rule off), and the number is a whole number.
+ */
+function prepayReferenceRules(
+  meter: ElectricityMeter,
+  at: string,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): void {
+  if (meter.is_prepay !== true || isRemoved(meter)) return;
+  const reference = meter.prepay_customer_reference_number;
+  const attr = `${at}.prepay_customer_reference_number`;
+  if (reference === undefined || reference.trim() === '') {
+    // On unless the operator turns it off (a catalogue saved before the switch existed lacks it).
+    if (ctx.catalogue.prepay_customer_reference_number_required !== false) {
+      report(errors, 'electricity_prepay_meter_without_customer_reference_number', attr);
+    }
+  } else if (!INTEGER.test(reference.replace(WHITESPACE, ''))) {
+    report(errors, 'invalid_prepay_customer_reference_number', attr, {
+      prepay_customer_reference_number: reference,
+    });
+  }
+}
+
+/**
+ * platform: registers are present on an active meter, with unique ids and unique TPRs, and a TPR
+ * on a non half-hourly meter point (profile classes 1-8; class 0 is half-hourly and has no TPRs).
+ * One register's findings are listed together, as the platform walks the registers once.
+ */
+function registerRules(
+  meter: ElectricityMeter,
+  point: ElectricityPoint,
+  at: string,
+  errors: FieldError[],
+): void {
+  const registers = meter.registers ?? [];
+  if (!isRemoved(meter) && registers.length === 0) {
+    report(errors, 'registers_missing_for_active_electricity_meter', `${at}.registers`, {
+      holder: 'An active electricity meter',
+      missing: 'registers',
+    });
+  }
+  const nonHalfHourly = isNonHalfHourly(point);
+  const ids = new Set<string>();
+  const tprs = new Set<string>();
+  registers.forEach((register, r) => {
+    const registerAt = `${at}.registers.${r}`;
+    if (ids.has(register.register_id)) {
+      report(errors, 'meter_with_duplicate_register_ids', `${registerAt}.register_id`, {
+        register_id: register.register_id,
+      });
+    }
+    ids.add(register.register_id);
+    if (register.tpr === undefined) {
+      if (nonHalfHourly) {
+        report(errors, 'registers_missing_for_active_electricity_meter', `${registerAt}.tpr`, {
+          holder: `Register ${register.register_id} of a non half-hourly meter point`,
+          missing: 'TPR',
+        });
+      }
+    } else {
+      if (tprs.has(register.tpr) && !mayRepeatTpr(register.tpr)) {
+        report(errors, 'registers_have_duplicate_tprs', `${registerAt}.tpr`, { tpr: register.tpr });
+      }
+      tprs.add(register.tpr);
+    }
+  });
+}
+
+/** A meter point of profile classes 1-8 is non half-hourly; class 0 is half-hourly. */
+function isNonHalfHourly(point: ElectricityPoint): boolean {
+  return typeof point.profile_class === 'number' && point.profile_class > 0;
+}
+
+/**
+ * platform: every transfer and historical reading of an electricity meter names a register of
+ * the meter, a transfer reading is dated on its register's last billed to date and no billed
+ * reading comes after it.
+ */
+function electricityReadingRules(
+  meter: ElectricityMeter,
+  at: string,
+  dates: ElectricityDates,
+  errors: FieldError[],
+): void {
+  const ids = new Set((meter.registers ?? []).map((r) => r.register_id));
+  (meter.transfer_readings ?? []).forEach((reading, i) => {
+    const readingAt = `${at}.transfer_readings.${i}`;
+    if (reading.register_id === undefined) {
+      report(errors, 'reading_without_register_id', `${readingAt}.register_id`);
+    }
+    transferDateRule(reading, readingAt, dates.ofRegister(reading.register_id), errors);
+  });
+  (meter.reading_history ?? []).forEach((reading, i) => {
+    const readingAt = `${at}.reading_history.${i}`;
+    if (reading.register_id === undefined) {
+      report(errors, 'no_register_id_for_reading', `${readingAt}.register_id`);
+    } else if (!ids.has(reading.register_id)) {
+      report(errors, 'historical_reading_register_id_not_recognised', `${readingAt}.register_id`, {
+        register_id: reading.register_id,
+      });
+    }
+    billedReadingRule(reading, readingAt, dates.ofRegister(reading.register_id), errors);
+  });
+}
+
+/**
+ * platform: an exchanged electricity meter has its own last billed to date on every settlement
+ * register, transfer readings unless billed up to its removal, and a reading on its removal day.
+ */
+function exchangedElectricityMeterRules(
+  meter: ElectricityMeter,
+  at: string,
+  fullyBilled: boolean,
+  errors: FieldError[],
+): void {
+  (meter.registers ?? []).forEach((register, r) => {
+    if (isSettlement(register) && register.last_billed_to_date === undefined) {
+      report(
+        errors,
+        'no_last_billed_to_date_on_exchanged_meter',
+        `${at}.registers.${r}.last_billed_to_date`,
+        { holder: `Settlement register ${register.register_id} of an exchanged meter` },
+      );
+    }
+  });
+  exchangeReadingRule(meter, at, fullyBilled, errors);
+  removalReadingRule(meter, at, errors);
+}
+
+/**
+ * platform: the active electricity meter that replaced an exchanged one has no last billed to
+ * date of its own; on a billed account without an account date, every settlement register of a
+ * non half-hourly meter point has one.
+ */
+function activeElectricityLastBilledRules(
+  meter: ElectricityMeter,
+  point: ElectricityPoint,
+  at: string,
+  facts: PointFacts,
+  errors: FieldError[],
+): void {
+  const registers = meter.registers ?? [];
+  const dated = registers.findIndex((r) => r.last_billed_to_date !== undefined);
+  if (facts.exchanged && dated >= 0) {
+    report(
+      errors,
+      'last_billed_to_date_on_new_meter',
+      `${at}.registers.${dated}.last_billed_to_date`,
+    );
+  }
+  if (facts.billed && !facts.accountLastBilled && isNonHalfHourly(point) && !facts.exchanged) {
+    const undated = registers.findIndex(
+      (r) => isSettlement(r) && r.last_billed_to_date === undefined,
+    );
+    if (undated >= 0) {
+      report(
+        errors,
+        'last_billed_to_date_not_found',
+        `${at}.registers.${undated}.last_billed_to_date`,
+        {
+          holder: 'settlement register',
+        },
+      );
+    }
+  }
+}
+
+/** platform: the validators of one electricity meter, in the platform's order. */
 function electricityMeterRules(
   meter: ElectricityMeter,
   m: number,
@@ -285,219 +448,34 @@ function electricityMeterRules(
   errors: FieldError[],
 ): void {
   const at = `${facts.at}.meters.${m}`;
-  const removed = isRemoved(meter);
-  const registers = meter.registers ?? [];
-  const settlement = registers.filter(isSettlement);
-  // The meter's own date: its settlement registers'; a fully billed exchanged meter is billed
-  // on every one of them up to its removal.
-  const ownDates = settlement.map((r) => r.last_billed_to_date);
-  const meterLastBilled = ownDates.find((d) => d !== undefined) ?? facts.accountLastBilled;
-  const fullyBilled =
-    removed &&
-    settlement.length > 0 &&
-    ownDates.every((d) => d !== undefined && d >= (meter.removed_on as string));
-
+  const dates = electricityDates(meter, facts);
   smartRules(meter, at, facts.today, errors);
-
-  if (meter.is_prepay === true && !removed) {
-    const reference = meter.prepay_customer_reference_number;
-    if (reference === undefined || reference.trim() === '') {
-      // On unless the operator turns it off (a catalogue saved before the switch existed lacks it).
-      if (ctx.catalogue.prepay_customer_reference_number_required !== false) {
-        errors.push(
-          fieldError(
-            'electricity_prepay_meter_without_customer_reference_number',
-            `${at}.prepay_customer_reference_number`,
-            undefined,
-            'An active prepay electricity meter needs its prepay customer reference number.',
-          ),
-        );
-      }
-    } else if (!INTEGER.test(reference.replace(WHITESPACE, ''))) {
-      errors.push(
-        fieldError(
-          'invalid_prepay_customer_reference_number',
-          `${at}.prepay_customer_reference_number`,
-          undefined,
-          `The prepay customer reference number ${reference} is not a whole number.`,
-        ),
-      );
-    }
-  }
-
-  // Registers: present on an active meter, unique ids, unique TPRs, a TPR on a non half-hourly
-  // meter point (profile classes 1-8; class 0 is half-hourly and has no TPRs).
-  if (!removed && registers.length === 0) {
-    errors.push(
-      fieldError(
-        'registers_missing_for_active_electricity_meter',
-        `${at}.registers`,
-        undefined,
-        'An active electricity meter has no registers.',
-      ),
-    );
-  }
-  const nonHalfHourly = typeof point.profile_class === 'number' && point.profile_class > 0;
-  const ids = new Set<string>();
-  const tprs = new Set<string>();
-  registers.forEach((register, r) => {
-    if (ids.has(register.register_id)) {
-      errors.push(
-        fieldError(
-          'meter_with_duplicate_register_ids',
-          `${at}.registers.${r}.register_id`,
-          undefined,
-          `Register ${register.register_id} occurs more than once on the meter.`,
-        ),
-      );
-    }
-    ids.add(register.register_id);
-    if (register.tpr === undefined) {
-      if (nonHalfHourly) {
-        errors.push(
-          fieldError(
-            'registers_missing_for_active_electricity_meter',
-            `${at}.registers.${r}.tpr`,
-            undefined,
-            `Register ${register.register_id} of a non half-hourly meter point has no TPR.`,
-          ),
-        );
-      }
-    } else {
-      if (tprs.has(register.tpr) && !mayRepeatTpr(register.tpr)) {
-        errors.push(
-          fieldError(
-            'registers_have_duplicate_tprs',
-            `${at}.registers.${r}.tpr`,
-            undefined,
-            `TPR ${register.tpr} occurs on more than one register of the meter.`,
-          ),
-        );
-      }
-      tprs.add(register.tpr);
-    }
-  });
-  const registerDate = (id: string | undefined): string | undefined => {
-    const register = id === undefined ? undefined : registers.find((x) => x.register_id === id);
-    return register?.last_billed_to_date ?? (register ? facts.accountLastBilled : meterLastBilled);
-  };
-
-  (meter.transfer_readings ?? []).forEach((reading, i) => {
-    const readingAt = `${at}.transfer_readings.${i}`;
-    if (reading.register_id === undefined) {
-      errors.push(
-        fieldError(
-          'reading_without_register_id',
-          `${readingAt}.register_id`,
-          undefined,
-          'A transfer reading of an electricity meter names no register.',
-        ),
-      );
-    }
-    transferDateRule(reading, readingAt, registerDate(reading.register_id), errors);
-  });
-
-  (meter.reading_history ?? []).forEach((reading, i) => {
-    const readingAt = `${at}.reading_history.${i}`;
-    if (reading.register_id === undefined) {
-      errors.push(
-        fieldError(
-          'no_register_id_for_reading',
-          `${readingAt}.register_id`,
-          undefined,
-          'A historical reading of an electricity meter names no register.',
-        ),
-      );
-    } else if (!ids.has(reading.register_id)) {
-      errors.push(
-        fieldError(
-          'historical_reading_register_id_not_recognised',
-          `${readingAt}.register_id`,
-          undefined,
-          `No register ${reading.register_id} on this meter.`,
-        ),
-      );
-    }
-    billedReadingRule(reading, readingAt, registerDate(reading.register_id), errors);
-  });
-
-  prepayDateRules(meter, at, meterLastBilled, fullyBilled, errors);
-
-  if (removed) {
-    registers.forEach((register, r) => {
-      if (isSettlement(register) && register.last_billed_to_date === undefined) {
-        errors.push(
-          fieldError(
-            'no_last_billed_to_date_on_exchanged_meter',
-            `${at}.registers.${r}.last_billed_to_date`,
-            undefined,
-            `Settlement register ${register.register_id} of an exchanged meter has no last billed to date of its own.`,
-          ),
-        );
-      }
-    });
-    if (!fullyBilled && (meter.transfer_readings ?? []).length === 0) {
-      noTransferReadingOnExchanged(at, errors);
-    }
-    removalReadingRule(meter, at, errors);
-    return;
-  }
-  const dated = registers.findIndex((r) => r.last_billed_to_date !== undefined);
-  if (facts.exchanged && dated >= 0) {
-    errors.push(
-      fieldError(
-        'last_billed_to_date_on_new_meter',
-        `${at}.registers.${dated}.last_billed_to_date`,
-        undefined,
-        'The meter that replaced an exchanged one has no last billed to date of its own.',
-      ),
-    );
-  }
-  if (facts.billed && !facts.accountLastBilled && nonHalfHourly && !facts.exchanged) {
-    const undated = registers.findIndex(
-      (r) => isSettlement(r) && r.last_billed_to_date === undefined,
-    );
-    if (undated >= 0) {
-      errors.push(
-        fieldError(
-          'last_billed_to_date_not_found',
-          `${at}.registers.${undated}.last_billed_to_date`,
-          undefined,
-          'Neither the settlement register nor the account gives a last billed to date.',
-        ),
-      );
-    }
-  }
+  prepayReferenceRules(meter, at, ctx, errors);
+  registerRules(meter, point, at, errors);
+  electricityReadingRules(meter, at, dates, errors);
+  prepayDateRules(meter, at, dates.meter, dates.fullyBilled, errors);
+  if (isRemoved(meter)) exchangedElectricityMeterRules(meter, at, dates.fullyBilled, errors);
+  else activeElectricityLastBilledRules(meter, point, at, facts, errors);
 }
 
-function gasMeterRules(meter: GasMeter, m: number, facts: PointFacts, errors: FieldError[]): void {
-  const at = `${facts.at}.meters.${m}`;
-  const removed = isRemoved(meter);
-  const own = meter.last_billed_to_date;
-  const lastBilled = own ?? facts.accountLastBilled;
-  const fullyBilled = removed && own !== undefined && own >= (meter.removed_on as string);
+/**
+ * platform: a gas meter billed up to its removal has no transfer reading and an active one at
+ * most one; each transfer reading is dated on the last billed to date, no billed reading after it.
+ */
+function gasReadingRules(
+  meter: GasMeter,
+  at: string,
+  lastBilled: string | undefined,
+  fullyBilled: boolean,
+  errors: FieldError[],
+): void {
   const readings = meter.transfer_readings ?? [];
-
-  smartRules(meter, at, facts.today, errors);
-
   if (fullyBilled && readings.length > 0) {
-    errors.push(
-      fieldError(
-        'reading_meter_fully_billed',
-        `${at}.transfer_readings`,
-        undefined,
-        'A transfer reading is given for an exchanged meter billed up to its removal.',
-      ),
-    );
-  } else if (!removed && readings.length > 1) {
-    errors.push(
-      fieldError(
-        'active_gas_meter_with_multiple_transfer_readings',
-        `${at}.transfer_readings`,
-        undefined,
-        `An active gas meter has ${readings.length} transfer readings; it needs exactly one.`,
-      ),
-    );
+    report(errors, 'reading_meter_fully_billed', `${at}.transfer_readings`);
+  } else if (!isRemoved(meter) && readings.length > 1) {
+    report(errors, 'active_gas_meter_with_multiple_transfer_readings', `${at}.transfer_readings`, {
+      count: readings.length,
+    });
   }
   readings.forEach((reading, i) => {
     transferDateRule(reading, `${at}.transfer_readings.${i}`, lastBilled, errors);
@@ -505,44 +483,52 @@ function gasMeterRules(meter: GasMeter, m: number, facts: PointFacts, errors: Fi
   (meter.reading_history ?? []).forEach((reading, i) => {
     billedReadingRule(reading, `${at}.reading_history.${i}`, lastBilled, errors);
   });
+}
 
-  prepayDateRules(meter, at, lastBilled, fullyBilled, errors);
-
-  if (removed) {
+/**
+ * platform: an exchanged gas meter has its own last billed to date, transfer readings unless
+ * billed up to its removal, and a reading on its removal day; an active one that replaced an
+ * exchanged meter has no date of its own, and on a billed account without an account date, one
+ * that replaced none has one.
+ */
+function gasLastBilledRules(
+  meter: GasMeter,
+  at: string,
+  facts: PointFacts,
+  fullyBilled: boolean,
+  errors: FieldError[],
+): void {
+  const own = meter.last_billed_to_date;
+  if (isRemoved(meter)) {
     if (own === undefined) {
-      errors.push(
-        fieldError(
-          'no_last_billed_to_date_on_exchanged_meter',
-          `${at}.last_billed_to_date`,
-          undefined,
-          'An exchanged gas meter has no last billed to date of its own.',
-        ),
-      );
+      report(errors, 'no_last_billed_to_date_on_exchanged_meter', `${at}.last_billed_to_date`, {
+        holder: 'An exchanged gas meter',
+      });
     }
-    if (!fullyBilled && readings.length === 0) noTransferReadingOnExchanged(at, errors);
+    exchangeReadingRule(meter, at, fullyBilled, errors);
     removalReadingRule(meter, at, errors);
     return;
   }
   if (facts.exchanged && own !== undefined) {
-    errors.push(
-      fieldError(
-        'last_billed_to_date_on_new_meter',
-        `${at}.last_billed_to_date`,
-        undefined,
-        'The meter that replaced an exchanged one has no last billed to date of its own.',
-      ),
-    );
+    report(errors, 'last_billed_to_date_on_new_meter', `${at}.last_billed_to_date`);
   }
   if (facts.billed && !facts.accountLastBilled && !facts.exchanged && own === undefined) {
-    errors.push(
-      fieldError(
-        'last_billed_to_date_not_found',
-        `${at}.last_billed_to_date`,
-        undefined,
-        'Neither the gas meter nor the account gives a last billed to date.',
-      ),
-    );
+    report(errors, 'last_billed_to_date_not_found', `${at}.last_billed_to_date`, {
+      holder: 'gas meter',
+    });
   }
+}
+
+/** platform: the validators of one gas meter, in the platform's order. */
+function gasMeterRules(meter: GasMeter, m: number, facts: PointFacts, errors: FieldError[]): void {
+  const at = `${facts.at}.meters.${m}`;
+  const own = meter.last_billed_to_date;
+  const lastBilled = own ?? facts.accountLastBilled;
+  const fullyBilled = isRemoved(meter) && own !== undefined && own >= (meter.removed_on as string);
+  smartRules(meter, at, facts.today, errors);
+  gasReadingRules(meter, at, lastBilled, fullyBilled, errors);
+  prepayDateRules(meter, at, lastBilled, fullyBilled, errors);
+  gasLastBilledRules(meter, at, facts, fullyBilled, errors);
 }
 
 /** platform: no two EAC entries of one TPR start on the same day. */
@@ -551,14 +537,10 @@ function eacRules(point: ElectricityPoint, at: string, errors: FieldError[]): vo
   (point.eac_history ?? []).forEach((entry, i) => {
     const key = `${entry.tpr}/${entry.effective_from}`;
     if (seen.has(key)) {
-      errors.push(
-        fieldError(
-          'repeated_eac_for_tpr',
-          `${at}.eac_history.${i}`,
-          undefined,
-          `A second EAC for TPR ${entry.tpr} takes effect on ${entry.effective_from}.`,
-        ),
-      );
+      report(errors, 'repeated_eac_for_tpr', `${at}.eac_history.${i}`, {
+        tpr: entry.tpr,
+        effective_from: entry.effective_from,
+      });
     }
     seen.add(key);
   });
@@ -582,14 +564,9 @@ function supplyEndRules(
     ),
   );
   if (!read) {
-    errors.push(
-      fieldError(
-        'no_reading_on_supply_end_date',
-        `${at}.supply_end_date`,
-        undefined,
-        `The supply ended on ${end}, and no meter of the point has a reading that day.`,
-      ),
-    );
+    report(errors, 'no_reading_on_supply_end_date', `${at}.supply_end_date`, {
+      supply_end_date: end,
+    });
   }
 }
 
@@ -599,14 +576,9 @@ function aqRules(point: GasPoint, at: string, errors: FieldError[]): void {
     (entry) => entry.effective_to === undefined || entry.effective_to === null,
   ).length;
   if (open > 1) {
-    errors.push(
-      fieldError(
-        'multiple_open_ended_aqs_in_meterpoint_aq_history',
-        `${at}.aq_history`,
-        undefined,
-        `${open} AQ entries have no effective_to; at most one may be open-ended.`,
-      ),
-    );
+    report(errors, 'multiple_open_ended_aqs_in_meterpoint_aq_history', `${at}.aq_history`, {
+      count: open,
+    });
   }
 }
 
@@ -645,24 +617,14 @@ function importExportRules(
       const imports = sharing.filter(
         (q) => (points[q] as ElectricityPoint).export_type !== 'IMPORT_EXPORT',
       );
+      const serial = { meter_serial_number: meter.meter_serial_number };
       if (imports.length === 0) {
-        errors.push(
-          fieldError(
-            'import_meter_not_found_for_export_meter',
-            at,
-            undefined,
-            `Import/export meter ${meter.meter_serial_number} is given on no import meter point of the supply address.`,
-          ),
-        );
+        report(errors, 'import_meter_not_found_for_export_meter', at, serial);
       } else if (sharing.length > 2 && !twinElement.has(meter.meter_serial_number)) {
-        errors.push(
-          fieldError(
-            'unexpected_number_of_meter_points_found_for_meter',
-            at,
-            undefined,
-            `Import/export meter ${meter.meter_serial_number} is given on ${sharing.length} meter points of the supply address; only a twin element meter is on more than two.`,
-          ),
-        );
+        report(errors, 'unexpected_number_of_meter_points_found_for_meter', at, {
+          ...serial,
+          count: sharing.length,
+        });
       }
     });
   }

@@ -7,11 +7,15 @@
  * Meters, registers and readings are the meters family's (meters.ts).
  */
 import { normalisePostcode } from '../../../spec/formats/index.ts';
-import type { FieldError, PlatformCatalogue } from '../../../spec/index.ts';
-import { fieldError } from '../result.ts';
+import type { components, FieldError, PlatformCatalogue } from '../../../spec/index.ts';
 import type { Account, PlatformContext } from './context.ts';
+import { givenNonBlank as given, report } from './rule-helpers.ts';
 
-type Json = Record<string, unknown>;
+type Schemas = components['schemas'];
+type AnyPoint = Schemas['MeterPoint'];
+type Point = Schemas['ElectricityMeterPoint'] | Schemas['GasMeterPoint'];
+type Address = Schemas['SupplyAddress'];
+type AgentContract = Schemas['ElectricityAgentContractReference'];
 type Market = 'ELECTRICITY' | 'GAS';
 type Role = PlatformCatalogue['market_participants'][number]['roles'][number];
 
@@ -19,15 +23,6 @@ type Role = PlatformCatalogue['market_participants'][number]['roles'][number];
 interface Dated {
   from?: string;
   to?: string | null;
-}
-
-interface Point extends Json {
-  identifier?: string;
-  supply_type?: string;
-  supply_end_date?: string | null;
-  last_billed_to_date?: string;
-  measurement_class?: string;
-  meters?: { removed_on?: string | null }[];
 }
 
 /**
@@ -68,21 +63,18 @@ const PARTICIPANT_FIELDS: Record<Market, [field: string, role: Role][]> = {
 /** The deprecated "to appoint" fields an on-market switch may carry (registration flows). */
 const TO_APPOINT = ['dc_to_appoint', 'mop_to_appoint', 'mam_to_appoint'] as const;
 
-function given(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
 /** The date the point was billed up to: its own, else the account's. */
-function lastBilled(point: Point, account: Account): string | undefined {
-  return point.last_billed_to_date ?? account.last_billed_to_date;
+function lastBilled(point: AnyPoint, account: Account): string | undefined {
+  const own = 'last_billed_to_date' in point ? point.last_billed_to_date : undefined;
+  return own ?? account.last_billed_to_date;
 }
 
 /**
  * platform: a meter point is billable unless its supply ended on or before the date it was billed
  * up to (a supply that ended later still owes its final bill); certificate accounts have no end.
  */
-function isBillable(point: Point, account: Account): boolean {
-  const end = point.supply_end_date;
+function isBillable(point: AnyPoint, account: Account): boolean {
+  const end = 'supply_end_date' in point ? point.supply_end_date : undefined;
   if (!end) return true;
   const billed = lastBilled(point, account);
   return billed === undefined || end > billed;
@@ -113,7 +105,7 @@ function knownParticipant(ctx: PlatformContext, market: Market, role: Role, mpid
 function activeContracts(
   ctx: PlatformContext,
   role: 'DC' | 'DA' | 'MOP',
-  contract: Json,
+  contract: AgentContract,
 ): PlatformCatalogue['agent_contract_references'] {
   const mpid = given(contract.agent_mpid) ? contract.agent_mpid.toUpperCase() : undefined;
   return ctx.catalogue.agent_contract_references.filter(
@@ -129,71 +121,63 @@ function activeContracts(
   );
 }
 
+/**
+ * A text field of a meter point named by the market's field lists (the participant and "to
+ * appoint" fields differ by market, so they are read by name).
+ */
+function pointField(point: Point, field: string): unknown {
+  return (point as Readonly<Record<string, unknown>>)[field];
+}
+
+/**
+ * platform: agents to appoint given one way only, each agent a known market participant with one
+ * active contract matching it, and none at all unless the supplier sends registration flows.
+ */
 function agentRules(point: Point, at: string, ctx: PlatformContext, errors: FieldError[]): void {
-  const agents = point.agents as Json | null | undefined;
+  const agents = 'agents' in point ? point.agents : undefined;
   if (agents && typeof agents === 'object') {
-    if (given(point.dc_to_appoint) || given(point.mop_to_appoint)) {
-      errors.push(
-        fieldError(
-          'agents_and_mpids_to_appoint_provided',
-          `${at}.agents`,
-          undefined,
-          'Give the agents to appoint either in agents or in dc_to_appoint and mop_to_appoint, not both.',
-        ),
-      );
+    if (given(pointField(point, 'dc_to_appoint')) || given(pointField(point, 'mop_to_appoint'))) {
+      report(errors, 'agents_and_mpids_to_appoint_provided', `${at}.agents`);
     }
     for (const [key, role] of AGENT_CONTRACTS) {
-      const contract = agents[key] as Json | null | undefined;
+      const contract = agents[key];
       if (!contract || typeof contract !== 'object') continue;
       const where = `${at}.agents.${key}`;
       if (
         given(contract.agent_mpid) &&
         !knownParticipant(ctx, 'ELECTRICITY', role, contract.agent_mpid)
       ) {
-        errors.push(
-          fieldError(
-            'market_participant_not_found',
-            `${where}.agent_mpid`,
-            undefined,
-            `${contract.agent_mpid} is not a known electricity ${role} market participant.`,
-          ),
-        );
+        report(errors, 'market_participant_not_found', `${where}.agent_mpid`, {
+          mpid: contract.agent_mpid,
+          market: 'electricity',
+          role,
+        });
         continue;
       }
       if (!given(contract.contract_reference)) continue;
       const found = activeContracts(ctx, role, contract).length;
+      const data = { role, contract_reference: contract.contract_reference, count: found };
       if (found === 0) {
-        errors.push(
-          fieldError(
-            'agent_contract_reference_does_not_exist',
-            `${where}.contract_reference`,
-            undefined,
-            `No active ${role} contract ${contract.contract_reference} matches this agent and service.`,
-          ),
+        report(
+          errors,
+          'agent_contract_reference_does_not_exist',
+          `${where}.contract_reference`,
+          data,
         );
       } else if (found > 1) {
-        errors.push(
-          fieldError(
-            'multiple_active_agent_contract_references',
-            `${where}.contract_reference`,
-            undefined,
-            `${found} active ${role} contracts match ${contract.contract_reference}; name the service_reference and service_level_reference.`,
-          ),
+        report(
+          errors,
+          'multiple_active_agent_contract_references',
+          `${where}.contract_reference`,
+          data,
         );
       }
     }
   }
   if (!ctx.catalogue.send_registration_flows) {
     for (const field of TO_APPOINT) {
-      if (!given(point[field])) continue;
-      errors.push(
-        fieldError(
-          'agents_supplied_for_non_on_market_switch',
-          `${at}.${field}`,
-          undefined,
-          'No agents are appointed: this import supplier does not send registration flows.',
-        ),
-      );
+      if (!given(pointField(point, field))) continue;
+      report(errors, 'agents_supplied_for_non_on_market_switch', `${at}.${field}`);
     }
   }
 }
@@ -206,16 +190,13 @@ function participantRules(
   errors: FieldError[],
 ): void {
   for (const [field, role] of PARTICIPANT_FIELDS[market]) {
-    const mpid = point[field];
+    const mpid = pointField(point, field);
     if (!given(mpid) || knownParticipant(ctx, market, role, mpid)) continue;
-    errors.push(
-      fieldError(
-        'market_participant_not_found',
-        `${at}.${field}`,
-        undefined,
-        `${mpid} is not a known ${market.toLowerCase()} ${role} market participant.`,
-      ),
-    );
+    report(errors, 'market_participant_not_found', `${at}.${field}`, {
+      mpid,
+      market: market.toLowerCase(),
+      role,
+    });
   }
 }
 
@@ -236,21 +217,18 @@ function sortedPeriods(list: Dated[]): { entry: Dated; i: number }[] {
  * on the date the next one starts (the end is exclusive), so one that ends where it starts has no
  * length.
  */
-function periodRules(list: Json[], at: string, errors: FieldError[]): void {
+function periodRules(
+  list: (Schemas['ElectricityCapacityValue'] | Schemas['ElectricityConfigurationPeriod'])[],
+  at: string,
+  errors: FieldError[],
+): void {
   const periods = list.map((p) => ({
     from: p.effective_from_date as string | undefined,
     to: p.effective_to_date as string | undefined,
   }));
   periods.forEach((p, i) => {
     if (p.from !== undefined && p.to === p.from) {
-      errors.push(
-        fieldError(
-          'zero_length_periods',
-          `${at}.${i}`,
-          undefined,
-          `The period from ${p.from} ends on the day it starts.`,
-        ),
-      );
+      report(errors, 'zero_length_periods', `${at}.${i}`, { from: p.from });
     }
   });
   const sorted = sortedPeriods(periods);
@@ -258,14 +236,11 @@ function periodRules(list: Json[], at: string, errors: FieldError[]): void {
     const { entry } = sorted[k]!;
     const next = sorted[k + 1]!.entry;
     if (entry.to !== next.from) {
-      errors.push(
-        fieldError(
-          'gaps_or_overlaps_in_periods',
-          at,
-          undefined,
-          `The period from ${entry.from} ends on ${entry.to ?? 'no date'}, not on ${next.from} when the next one starts.`,
-        ),
-      );
+      report(errors, 'gaps_or_overlaps_in_periods', at, {
+        from: entry.from,
+        to: entry.to ?? 'no date',
+        next_from: next.from,
+      });
       return;
     }
   }
@@ -275,7 +250,12 @@ function periodRules(list: Json[], at: string, errors: FieldError[]): void {
  * platform: "Validate that configuration periods start in the past": none starts after today and
  * the latest is open-ended.
  */
-function configurationRules(list: Json[], at: string, today: string, errors: FieldError[]): void {
+function configurationRules(
+  list: Schemas['ElectricityConfigurationPeriod'][],
+  at: string,
+  today: string,
+  errors: FieldError[],
+): void {
   const sorted = sortedPeriods(
     list.map((p) => ({
       from: p.effective_from_date as string | undefined,
@@ -284,25 +264,17 @@ function configurationRules(list: Json[], at: string, today: string, errors: Fie
   );
   for (const { entry, i } of sorted) {
     if ((entry.from as string) > today) {
-      errors.push(
-        fieldError(
-          'configuration_period_starts_in_future',
-          `${at}.${i}.effective_from_date`,
-          undefined,
-          `The configuration period starts on ${entry.from}, after today.`,
-        ),
-      );
+      report(errors, 'configuration_period_starts_in_future', `${at}.${i}.effective_from_date`, {
+        from: entry.from,
+      });
     }
   }
   const latest = sorted.at(-1);
   if (latest?.entry.to) {
-    errors.push(
-      fieldError(
-        'latest_configuration_period_not_open_ended',
-        `${at}.${latest.i}.effective_to_date`,
-        undefined,
-        'The latest configuration period has an end date; it must be open-ended.',
-      ),
+    report(
+      errors,
+      'latest_configuration_period_not_open_ended',
+      `${at}.${latest.i}.effective_to_date`,
     );
   }
 }
@@ -312,20 +284,17 @@ function configurationRules(list: Json[], at: string, today: string, errors: Fie
  * most one exemption without an end, and none starting before the previous one ends (one ending on
  * the day the next starts touches it; two open-ended ones are reported as such, not as overlap).
  */
-function exemptionRules(list: Json[], at: string, errors: FieldError[]): void {
+function exemptionRules(
+  list: Schemas['EnergyTaxExemption'][],
+  at: string,
+  errors: FieldError[],
+): void {
   const exemptions = list.map((e) => ({
     from: e.effective_from as string | undefined,
     to: e.effective_to as string | null | undefined,
   }));
   if (exemptions.filter((e) => !e.to).length > 1) {
-    errors.push(
-      fieldError(
-        'multiple_open_ended_tax_exemptions',
-        at,
-        undefined,
-        'More than one exemption has no effective_to.',
-      ),
-    );
+    report(errors, 'multiple_open_ended_tax_exemptions', at);
   }
   const sorted = sortedPeriods(exemptions);
   for (let k = 0; k + 1 < sorted.length; k++) {
@@ -333,14 +302,10 @@ function exemptionRules(list: Json[], at: string, errors: FieldError[]): void {
     const next = sorted[k + 1]!.entry;
     const overlaps = entry.to ? entry.to > (next.from as string) : Boolean(next.to);
     if (overlaps) {
-      errors.push(
-        fieldError(
-          'overlapping_effective_dates_for_tax_exemptions',
-          at,
-          undefined,
-          `The exemption from ${entry.from} still runs when the one from ${next.from} starts.`,
-        ),
-      );
+      report(errors, 'overlapping_effective_dates_for_tax_exemptions', at, {
+        from: entry.from,
+        next_from: next.from,
+      });
       return;
     }
   }
@@ -350,68 +315,64 @@ function hasActiveMeter(point: Point, today: string): boolean {
   return (point.meters ?? []).some((m) => !m.removed_on || m.removed_on > today);
 }
 
+/** platform: an unmetered electricity supply (Elexon measurement class B or D) needs no meter. */
+function isUnmetered(point: Point): boolean {
+  return (
+    point.supply_type === 'ELECTRICITY' &&
+    UNMETERED_MEASUREMENT_CLASSES.has(point.measurement_class ?? '')
+  );
+}
+
+/**
+ * platform: an electricity meter point's capacity and configuration periods are consecutive, and
+ * its configuration periods have started, the latest open-ended.
+ */
+function electricityPeriodRules(
+  point: Schemas['ElectricityMeterPoint'],
+  at: string,
+  today: string,
+  errors: FieldError[],
+): void {
+  for (const field of ['capacity_values', 'configuration_periods'] as const) {
+    const list = point[field];
+    if (list) periodRules(list, `${at}.${field}`, errors);
+  }
+  const configuration = point.configuration_periods;
+  if (configuration) {
+    configurationRules(configuration, `${at}.configuration_periods`, today, errors);
+  }
+}
+
+/** platform: the validators of one energy meter point, in the platform's order. */
 function meterPointRules(
   account: Account,
-  point: Point,
+  point: AnyPoint,
   at: string,
   ctx: PlatformContext,
   errors: FieldError[],
 ): void {
-  const market = point.supply_type as Market;
-  if (market !== 'ELECTRICITY' && market !== 'GAS') return;
+  if (point.supply_type !== 'ELECTRICITY' && point.supply_type !== 'GAS') return;
   const end = point.supply_end_date;
   if (end && end > ctx.today) {
     // The platform runs both validators on a future end: the account level's and the supply
     // address's (a loss to another supplier is under way).
-    errors.push(
-      fieldError(
-        'future_supply_end_date',
-        `${at}.supply_end_date`,
-        undefined,
-        `The supply ends on ${end}, in the future.`,
-      ),
-      fieldError(
-        'loss_in_progress',
-        `${at}.supply_end_date`,
-        undefined,
-        `A loss is in progress: the supply ends on ${end}.`,
-      ),
-    );
+    report(errors, 'future_supply_end_date', `${at}.supply_end_date`, { supply_end_date: end });
+    report(errors, 'loss_in_progress', `${at}.supply_end_date`, { supply_end_date: end });
   }
-  participantRules(point, market, at, ctx, errors);
+  participantRules(point, point.supply_type, at, ctx, errors);
   agentRules(point, at, ctx, errors);
-  if (
-    isBillable(point, account) &&
-    !hasActiveMeter(point, ctx.today) &&
-    !(market === 'ELECTRICITY' && UNMETERED_MEASUREMENT_CLASSES.has(point.measurement_class ?? ''))
-  ) {
-    errors.push(
-      fieldError(
-        'meter_point_with_no_meters',
-        `${at}.meters`,
-        undefined,
-        'The meter point is billable but has no active meter (nor an unmetered measurement class).',
-      ),
-    );
+  if (isBillable(point, account) && !hasActiveMeter(point, ctx.today) && !isUnmetered(point)) {
+    report(errors, 'meter_point_with_no_meters', `${at}.meters`);
   }
-  if (market === 'ELECTRICITY') {
-    for (const field of ['capacity_values', 'configuration_periods'] as const) {
-      const list = point[field] as Json[] | undefined;
-      if (list) periodRules(list, `${at}.${field}`, errors);
-    }
-    const configuration = point.configuration_periods as Json[] | undefined;
-    if (configuration) {
-      configurationRules(configuration, `${at}.configuration_periods`, ctx.today, errors);
-    }
-  }
+  if (point.supply_type === 'ELECTRICITY') electricityPeriodRules(point, at, ctx.today, errors);
   for (const field of ['ccl_exemptions', 'vat_exemptions'] as const) {
-    const list = point[field] as Json[] | undefined;
+    const list = point[field];
     if (list) exemptionRules(list, `${at}.${field}`, errors);
   }
 }
 
 /** The identity of a supply address the platform compares: lines 1 and 2 and the postcode. */
-function addressKey(address: Json): string {
+function addressKey(address: Address): string {
   const line = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
   const postcode = typeof address.supply_postcode === 'string' ? address.supply_postcode : '';
   return [
@@ -427,13 +388,10 @@ function accountTypeRules(account: Account, ctx: PlatformContext, errors: FieldE
   if (addresses.length === 0) return;
   const flags = account as { account_type?: string; is_portfolio_lead?: boolean | null };
   if (ctx.catalogue.skip_property_creation) {
-    errors.push(
-      fieldError(
-        'supply_addresses_provided_while_skip_property_creation_enabled',
-        'supply_addresses',
-        undefined,
-        'This import supplier skips property creation: give no supply addresses.',
-      ),
+    report(
+      errors,
+      'supply_addresses_provided_while_skip_property_creation_enabled',
+      'supply_addresses',
     );
   }
   const type = flags.account_type ?? '';
@@ -443,135 +401,145 @@ function accountTypeRules(account: Account, ctx: PlatformContext, errors: FieldE
       : flags.is_portfolio_lead === true
         ? NO_SUPPLY_TYPES.PORTFOLIO_LEAD
         : undefined;
-  if (noSupply) {
-    errors.push(
-      fieldError(
-        noSupply,
-        'supply_addresses',
-        undefined,
-        `A ${noSupply === NO_SUPPLY_TYPES.SYSTEM ? 'system' : 'portfolio lead'} account has no supply address.`,
-      ),
-    );
-  }
+  if (noSupply) report(errors, noSupply, 'supply_addresses');
   if ((account.unknown_occupier === true || OCCUPIER_TYPES.has(type)) && addresses.length > 1) {
-    errors.push(
-      fieldError(
-        'occupier_account_with_multiple_supply_addresses',
-        'supply_addresses',
-        undefined,
-        `An occupier account has one supply address; this one has ${addresses.length}.`,
-      ),
+    report(errors, 'occupier_account_with_multiple_supply_addresses', 'supply_addresses', {
+      count: addresses.length,
+    });
+  }
+}
+
+/** What the supply rules have seen of the addresses and meter points before the one in hand. */
+interface SupplySeen {
+  addresses: Set<string>;
+  properties: Set<string>;
+  /** The first supply address of each meter point identifier. */
+  pointAddress: Map<string, number>;
+  points: number;
+  billable: number;
+}
+
+/**
+ * platform: no two supply addresses alike (lines 1 and 2 and postcode) or with one property
+ * external identifier, and meter points given exactly when the import creates supply points.
+ */
+function addressRules(
+  address: Address,
+  here: string,
+  seen: SupplySeen,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): void {
+  const key = addressKey(address);
+  if (seen.addresses.has(key)) report(errors, 'duplicate_supply_addresses_found', here);
+  seen.addresses.add(key);
+  const property = address.property_external_identifier;
+  if (given(property)) {
+    if (seen.properties.has(property)) {
+      report(
+        errors,
+        'duplicate_property_external_identifiers',
+        `${here}.property_external_identifier`,
+        {
+          property_external_identifier: property,
+        },
+      );
+    }
+    seen.properties.add(property);
+  }
+  const count = (address.meter_points ?? []).length;
+  if (ctx.catalogue.skip_supply_point_creation && count > 0) {
+    report(
+      errors,
+      'supply_points_provided_while_skip_supply_point_creation_enabled',
+      `${here}.meter_points`,
+    );
+  } else if (!ctx.catalogue.skip_supply_point_creation && count === 0) {
+    report(
+      errors,
+      'supply_points_not_provided_while_skip_supply_point_creation_disabled',
+      `${here}.meter_points`,
     );
   }
+}
+
+/**
+ * platform: a meter point is given at one supply address only; returns whether it is not billed
+ * up to the day the customer left the address (unbilled_former_supply_address).
+ */
+function addressPointRules(
+  account: Account,
+  point: AnyPoint,
+  a: number,
+  at: string,
+  leftOn: unknown,
+  seen: SupplySeen,
+  ctx: PlatformContext,
+  errors: FieldError[],
+): boolean {
+  seen.points += 1;
+  if (isBillable(point, account)) seen.billable += 1;
+  if (typeof point.identifier === 'string') {
+    const first = seen.pointAddress.get(point.identifier);
+    if (first !== undefined && first !== a) {
+      report(
+        errors,
+        'duplicate_meter_points_on_different_supply_addresses_provided',
+        `${at}.identifier`,
+        {
+          identifier: point.identifier,
+          first,
+        },
+      );
+    } else if (first === undefined) seen.pointAddress.set(point.identifier, a);
+  }
+  let unbilled = false;
+  if (
+    typeof leftOn === 'string' &&
+    leftOn <= ctx.today &&
+    (point.supply_type === 'ELECTRICITY' || point.supply_type === 'GAS')
+  ) {
+    const billed = lastBilled(point, account);
+    if (billed === undefined || billed < leftOn) unbilled = true;
+  }
+  meterPointRules(account, point, at, ctx, errors);
+  return unbilled;
 }
 
 /** GEN-6: the platform's validators of the account's supply. */
 export function supplyRules(account: Account, ctx: PlatformContext): FieldError[] {
   const errors: FieldError[] = [];
   accountTypeRules(account, ctx, errors);
-  const addresses = (account.supply_addresses ?? []) as unknown as Json[];
-  const seenAddresses = new Set<string>();
-  const seenProperties = new Set<string>();
-  const pointAddress = new Map<string, number>();
-  let points = 0;
-  let billable = 0;
+  const addresses = account.supply_addresses ?? [];
+  const seen: SupplySeen = {
+    addresses: new Set(),
+    properties: new Set(),
+    pointAddress: new Map(),
+    points: 0,
+    billable: 0,
+  };
   addresses.forEach((address, a) => {
     const here = `supply_addresses.${a}`;
-    const key = addressKey(address);
-    if (seenAddresses.has(key)) {
-      errors.push(
-        fieldError(
-          'duplicate_supply_addresses_found',
-          here,
-          undefined,
-          'An earlier supply address has the same first two lines and postcode.',
-        ),
-      );
-    }
-    seenAddresses.add(key);
-    const property = address.property_external_identifier;
-    if (given(property)) {
-      if (seenProperties.has(property)) {
-        errors.push(
-          fieldError(
-            'duplicate_property_external_identifiers',
-            `${here}.property_external_identifier`,
-            undefined,
-            `The property external identifier ${property} is given twice.`,
-          ),
-        );
-      }
-      seenProperties.add(property);
-    }
-    const list = (address.meter_points ?? []) as Point[];
-    if (ctx.catalogue.skip_supply_point_creation && list.length > 0) {
-      errors.push(
-        fieldError(
-          'supply_points_provided_while_skip_supply_point_creation_enabled',
-          `${here}.meter_points`,
-          undefined,
-          'This import supplier skips supply point creation: give no meter points.',
-        ),
-      );
-    } else if (!ctx.catalogue.skip_supply_point_creation && list.length === 0) {
-      errors.push(
-        fieldError(
-          'supply_points_not_provided_while_skip_supply_point_creation_disabled',
-          `${here}.meter_points`,
-          undefined,
-          'At least one meter point must be provided.',
-        ),
-      );
-    }
+    addressRules(address, here, seen, ctx, errors);
     const leftOn = address.customer_at_supply_address_to_date;
     let unbilled = false;
-    list.forEach((point, p) => {
+    (address.meter_points ?? []).forEach((point, p) => {
       const at = `${here}.meter_points.${p}`;
-      points += 1;
-      if (isBillable(point, account)) billable += 1;
-      if (typeof point.identifier === 'string') {
-        const first = pointAddress.get(point.identifier);
-        if (first !== undefined && first !== a) {
-          errors.push(
-            fieldError(
-              'duplicate_meter_points_on_different_supply_addresses_provided',
-              `${at}.identifier`,
-              undefined,
-              `Meter point ${point.identifier} is also given at supply address ${first}.`,
-            ),
-          );
-        } else if (first === undefined) pointAddress.set(point.identifier, a);
-      }
-      if (
-        typeof leftOn === 'string' &&
-        leftOn <= ctx.today &&
-        (point.supply_type === 'ELECTRICITY' || point.supply_type === 'GAS')
-      ) {
-        const billed = lastBilled(point, account);
-        if (billed === undefined || billed < leftOn) unbilled = true;
-      }
-      meterPointRules(account, point, at, ctx, errors);
+      if (addressPointRules(account, point, a, at, leftOn, seen, ctx, errors)) unbilled = true;
     });
     if (unbilled) {
-      errors.push(
-        fieldError(
-          'unbilled_former_supply_address',
-          `${here}.customer_at_supply_address_to_date`,
-          undefined,
-          `The customer left on ${leftOn as string}, but the supply there is not billed up to that date.`,
-        ),
+      report(
+        errors,
+        'unbilled_former_supply_address',
+        `${here}.customer_at_supply_address_to_date`,
+        {
+          left_on: leftOn,
+        },
       );
     }
   });
-  if (points > 0 && billable === 0) {
-    errors.push(
-      fieldError(
-        'no_supply_point_on_supply',
-        'supply_addresses',
-        undefined,
-        'No meter point is on supply: each ended on or before the date it was billed up to.',
-      ),
-    );
+  if (seen.points > 0 && seen.billable === 0) {
+    report(errors, 'no_supply_point_on_supply', 'supply_addresses');
   }
   return errors;
 }
