@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { loadErrorCatalogue } from './error-catalogue.ts';
+import { ErrorCatalogue, loadErrorCatalogue } from './error-catalogue.ts';
 import { dataImport, errorCatalogue, fillDetail } from './index.ts';
 import { loadRules } from './rules.ts';
 
@@ -96,6 +96,36 @@ describe('the error catalogue (decision 008)', () => {
       rules: ['VAL-4'],
     });
     expect(catalogue.get('code_two')?.detail).toBe('Two.');
+  });
+
+  test('a code several validators raise keeps each named wording, and an unknown wording throws', () => {
+    const document = {
+      components: {
+        schemas: {
+          Campaign: {
+            'x-platform-codes': ['same_day'],
+            'x-platform-details': { same_day: { campaign: 'The campaign ends on {end}.' } },
+          },
+          Exemption: {
+            'x-platform-codes': ['same_day'],
+            'x-platform-details': { same_day: { exemption: 'The exemption ends on {end}.' } },
+          },
+        },
+      },
+    };
+    const catalogue = new ErrorCatalogue(document);
+    expect(catalogue.detail('same_day' as never, { end: '2026-01-01' }, 'exemption')).toBe(
+      'The exemption ends on 2026-01-01.',
+    );
+    expect(catalogue.detail('same_day' as never, {}, 'campaign')).toBe(
+      'The campaign ends on {end}.',
+    );
+    expect(() => catalogue.detail('same_day' as never, {}, 'meter')).toThrow(/no wording "meter"/);
+    const twice = structuredClone(document);
+    twice.components.schemas.Exemption['x-platform-details'].same_day = {
+      campaign: 'Again.',
+    } as never;
+    expect(() => new ErrorCatalogue(twice)).toThrow(/declared twice/);
   });
 
   test('a detail template is filled from the data, and a name without data stays as written', () => {

@@ -27,6 +27,11 @@ export type ErrorBodyShape =
 /** One code of the catalogue. */
 export interface CatalogueEntry {
   code: string;
+  /**
+   * Named wordings of a code one platform validator words its own way, where the same code is
+   * raised by validators of several elements (`x-platform-details: {code: {wording: template}}`).
+   */
+  wordings?: ReadonlyMap<string, string>;
   /** `request`: the top-level code of an answer; `field`: the code of one `errors` item. */
   level: 'request' | 'field';
   /** The HTTP status of a request-level code. */
@@ -94,9 +99,10 @@ function declaredFieldCodes(document: Json): CatalogueEntry[] {
     // data and never writes English of its own.
     // A template is what the platform validator answers, so it wins over the default a format
     // keyword or an account rule gives the same code (first template found wins).
-    const details = (here['x-platform-details'] as Record<string, string> | undefined) ?? {};
+    const details = (here['x-platform-details'] as Record<string, unknown> | undefined) ?? {};
     for (const code of (here['x-platform-codes'] as string[] | undefined) ?? []) {
-      const template = Object.hasOwn(details, code) ? details[code] : undefined;
+      const given = Object.hasOwn(details, code) ? details[code] : undefined;
+      const template = typeof given === 'string' ? given : undefined;
       const known = found.get(code);
       if (!known) {
         found.set(code, {
@@ -119,6 +125,36 @@ function declaredFieldCodes(document: Json): CatalogueEntry[] {
   return [...found.values()];
 }
 
+/**
+ * The named wordings of codes (`x-platform-details` values that are maps, beside the
+ * `x-platform-codes` of the elements whose validators word them), by code. Null-prototype maps:
+ * the names come from the spec, never from a request.
+ */
+function declaredWordings(document: Json): Map<string, Map<string, string>> {
+  const wordings = new Map<string, Map<string, string>>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const here = node as Json;
+    const details = (here['x-platform-details'] as Record<string, unknown> | undefined) ?? {};
+    for (const [code, value] of Object.entries(details)) {
+      if (!value || typeof value !== 'object') continue;
+      const named = wordings.get(code) ?? new Map<string, string>();
+      for (const [name, template] of Object.entries(value as Record<string, string>)) {
+        if (named.has(name)) throw new Error(`The wording ${code}/${name} is declared twice.`);
+        named.set(name, template);
+      }
+      wordings.set(code, named);
+    }
+    for (const [key, value] of Object.entries(here)) if (key !== 'x-error-catalogue') visit(value);
+  };
+  visit(document.components);
+  return wordings;
+}
+
 /** The catalogue of a bundled OpenAPI document, by code. */
 export function loadErrorCatalogue(document: Json): ReadonlyMap<string, CatalogueEntry> {
   const raw = (document['x-error-catalogue'] as Record<string, Json> | undefined) ?? {};
@@ -139,6 +175,11 @@ export function loadErrorCatalogue(document: Json): ReadonlyMap<string, Catalogu
   }
   for (const entry of declaredFieldCodes(document)) {
     if (!catalogue.has(entry.code)) catalogue.set(entry.code, entry);
+  }
+  for (const [code, wordings] of declaredWordings(document)) {
+    const entry = catalogue.get(code);
+    if (!entry) throw new Error(`The wordings of ${code} belong to no code of the catalogue.`);
+    catalogue.set(code, { ...entry, wordings });
   }
   return catalogue;
 }
@@ -172,7 +213,11 @@ export class ErrorCatalogue {
   }
 
   /** The default detail of a code, filled from the failure's data. */
-  detail(code: ErrorCode | FieldCode, data?: Record<string, unknown>): string {
-    return fillDetail(this.entry(code).detail, data);
+  detail(code: ErrorCode | FieldCode, data?: Record<string, unknown>, wording?: string): string {
+    const entry = this.entry(code);
+    if (wording === undefined) return fillDetail(entry.detail, data);
+    const template = entry.wordings?.get(wording);
+    if (template === undefined) throw new Error(`The code "${code}" has no wording "${wording}".`);
+    return fillDetail(template, data);
   }
 }

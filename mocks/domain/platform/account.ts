@@ -8,10 +8,9 @@
  * (`ctx.catalogue`).
  */
 import type { components, FieldError } from '../../../spec/index.ts';
-import { fieldError } from '../result.ts';
 import { type MockState, referenceIdentifier } from '../state.ts';
 import type { Account, PlatformContext } from './context.ts';
-import { givenText, hasType, isObject, list, report } from './rule-helpers.ts';
+import { givenText, hasType, isObject, list, report, reportWording } from './rule-helpers.ts';
 
 type Schemas = components['schemas'];
 type Campaign = Schemas['AccountCampaign'];
@@ -36,19 +35,6 @@ const BUSINESS_TYPES = new Set([
   'PORTFOLIO_LEAD',
   'SYSTEM',
 ]);
-
-/**
- * The codes whose one catalogue detail another family answers with a wording of its own (the
- * tax exemptions' start_date_same_as_end_date, the characteristics' children_with_duplicate_values):
- * a template beside x-platform-codes would change one of the answers, so these keep this
- * family's wording at the call until the catalogue can hold a template per element.
- */
-type SharedCode = 'start_date_same_as_end_date' | 'children_with_duplicate_values';
-
-/** Reports a shared code (see SharedCode) with this family's wording. */
-function reportShared(errors: FieldError[], code: SharedCode, attr: string, detail: string): void {
-  errors.push(fieldError(code, attr, undefined, detail));
-}
 
 /** Whether the account takes the business form (account_type BUSINESS_*, MANAGED, ...). */
 export function isBusinessForm(account: Account): boolean {
@@ -147,12 +133,10 @@ function campaignRules(account: Account, ctx: PlatformContext, errors: FieldErro
     }
     const { start_date: start, expiry_date: expiry } = campaign;
     if (givenText(start) && givenText(expiry) && expiry <= start) {
-      reportShared(
-        errors,
-        'start_date_same_as_end_date',
-        `${at}.expiry_date`,
-        `The campaign expires on ${expiry}, not after its start on ${start}.`,
-      );
+      reportWording(errors, 'start_date_same_as_end_date', 'campaign', `${at}.expiry_date`, {
+        expiry_date: expiry,
+        start_date: start,
+      });
     }
   });
   if (inconsistent) report(errors, 'inconsistent_campaign_identifiers', 'account_campaigns');
@@ -344,12 +328,9 @@ function businessDetailRules(b: Business, ctx: PlatformContext, errors: FieldErr
   list<Schemas['BusinessDetail']>(b.details).forEach((detail, j) => {
     const at = `business.details.${j}`;
     if (seen.has(detail.key)) {
-      reportShared(
-        errors,
-        'children_with_duplicate_values',
-        `${at}.key`,
-        `The business detail ${String(detail.key)} occurs more than once.`,
-      );
+      reportWording(errors, 'children_with_duplicate_values', 'business_detail', `${at}.key`, {
+        key: String(detail.key),
+      });
       return;
     }
     seen.add(detail.key);

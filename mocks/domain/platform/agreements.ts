@@ -20,9 +20,8 @@ import {
   type ResolvedTariff,
 } from '../../../spec/formats/index.ts';
 import type { components, FieldError } from '../../../spec/index.ts';
-import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
-import { report } from './rule-helpers.ts';
+import { report, reportWording } from './rule-helpers.ts';
 
 type Schemas = components['schemas'];
 type Agreement = Schemas['EnergyAgreement'];
@@ -31,25 +30,6 @@ type EnergyPoint = Schemas['ElectricityMeterPoint'] | Schemas['GasMeterPoint'];
 
 /** platform: AgreementIntermediaryDetails.portfolio_number is `P-` and 8 capitals or digits. */
 export const PORTFOLIO_NUMBER_PATTERN = /^P-[A-Z0-9]{8}$/;
-
-/**
- * The codes whose one catalogue detail other callers share with a wording of their own (the
- * bill period's start_date_later_than_end_date of HST-1, the MPAN and MPRN formats'
- * invalid_supply_point_identifier, the campaigns' start_date_same_as_end_date and the business
- * details' children_with_duplicate_values): a template beside x-platform-codes would change
- * their answers, so these keep the family's wording at the call until the catalogue can hold a
- * template per element.
- */
-type SharedCode =
-  | 'start_date_later_than_end_date'
-  | 'start_date_same_as_end_date'
-  | 'children_with_duplicate_values'
-  | 'invalid_supply_point_identifier';
-
-/** Reports a shared code (see SharedCode) with this family's wording. */
-function reportShared(errors: FieldError[], code: SharedCode, attr: string, detail: string): void {
-  errors.push(fieldError(code, attr, undefined, detail));
-}
 
 /** The day an agreement's period ends (exclusive), or undefined while it is open. */
 function endOf(
@@ -203,6 +183,7 @@ function availabilityRules(
     return;
   }
   const billedFrom =
+    // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as text; Math.max gives NaN.
     agreement.effective_from > scope.billingFrom ? agreement.effective_from : scope.billingFrom;
   if (billedFrom < from && (end === undefined || billedFrom < end)) {
     report(
@@ -249,11 +230,12 @@ function characteristicRules(errors: FieldError[], agreement: Agreement, at: str
   const codes = new Set<string>();
   for (const characteristic of agreement.characteristics ?? []) {
     if (codes.has(characteristic.code)) {
-      reportShared(
+      reportWording(
         errors,
         'children_with_duplicate_values',
+        'characteristic',
         `${at}.characteristics`,
-        `The characteristic ${characteristic.code} is given twice.`,
+        { code: characteristic.code },
       );
       break;
     }
@@ -271,12 +253,10 @@ function energyAgreementRules(
   products: readonly CatalogueProduct[],
 ): void {
   if (agreement.effective_to && agreement.effective_to < agreement.effective_from) {
-    reportShared(
-      errors,
-      'start_date_later_than_end_date',
-      `${at}.effective_to`,
-      `The agreement ends on ${agreement.effective_to}, before it starts on ${agreement.effective_from}.`,
-    );
+    reportWording(errors, 'start_date_later_than_end_date', 'agreement', `${at}.effective_to`, {
+      effective_to: agreement.effective_to,
+      effective_from: agreement.effective_from,
+    });
   }
   bespokeRateRules(errors, agreement, at);
   characteristicRules(errors, agreement, at);
@@ -419,11 +399,12 @@ function exemptionRules(errors: FieldError[], scope: PointScope): void {
   for (const list of ['ccl_exemptions', 'vat_exemptions'] as const) {
     (scope.point[list] ?? []).forEach((exemption, i) => {
       if (exemption.effective_to && exemption.effective_to <= exemption.effective_from) {
-        reportShared(
+        reportWording(
           errors,
           'start_date_same_as_end_date',
+          'tax_exemption',
           `${scope.at}.${list}.${i}.effective_to`,
-          `The exemption ends on ${exemption.effective_to}, not after it starts on ${exemption.effective_from}.`,
+          { effective_to: exemption.effective_to, effective_from: exemption.effective_from },
         );
       }
     });
@@ -468,12 +449,10 @@ function contributionPeriodRules(
   periods.forEach((period, j) => {
     const pat = `${at}.periods.${j}`;
     if (period.end_date < period.start_date) {
-      reportShared(
-        errors,
-        'start_date_later_than_end_date',
-        `${pat}.end_date`,
-        `The period ends on ${period.end_date}, before it starts on ${period.start_date}.`,
-      );
+      reportWording(errors, 'start_date_later_than_end_date', 'scheme_period', `${pat}.end_date`, {
+        end_date: period.end_date,
+        start_date: period.start_date,
+      });
     }
     if (period.start_date < start) {
       report(errors, 'invalid_contribution_period_start_date', `${pat}.start_date`, {
@@ -537,11 +516,12 @@ function contributionRules(errors: FieldError[], account: Account, schemes: Set<
     const start = agreement.active_period_start_date;
     const end = agreement.active_period_end_date ?? undefined;
     if (end !== undefined && end < start) {
-      reportShared(
+      reportWording(
         errors,
         'start_date_later_than_end_date',
+        'active_period',
         `${at}.active_period_end_date`,
-        `The active period ends on ${end}, before it starts on ${start}.`,
+        { active_period_end_date: end, active_period_start_date: start },
       );
     }
     contributionPeriodRules(errors, agreement, at);
@@ -559,19 +539,21 @@ function commissionRules(errors: FieldError[], account: Account, affiliates: Set
       });
     }
     if (contract.effective_to < contract.effective_from) {
-      reportShared(
+      reportWording(
         errors,
         'start_date_later_than_end_date',
+        'commission_contract',
         `${at}.effective_to`,
-        `The contract ends on ${contract.effective_to}, before it starts on ${contract.effective_from}.`,
+        { effective_to: contract.effective_to, effective_from: contract.effective_from },
       );
     }
     if (!isValidMpanCore(contract.mpxn) && !isValidMprn(contract.mpxn)) {
-      reportShared(
+      reportWording(
         errors,
         'invalid_supply_point_identifier',
+        'commission_contract',
         `${at}.mpxn`,
-        `${contract.mpxn} is neither a valid MPAN core nor a valid MPRN.`,
+        { mpxn: contract.mpxn },
       );
     }
     const hasValue = contract.value !== undefined && contract.value !== null;
@@ -599,12 +581,10 @@ function partnerRules(errors: FieldError[], account: Account, known: Set<string>
       });
     }
     if (partner.valid_to < partner.valid_from) {
-      reportShared(
-        errors,
-        'start_date_later_than_end_date',
-        `${at}.valid_to`,
-        `The partnership ends at ${partner.valid_to}, before it starts at ${partner.valid_from}.`,
-      );
+      reportWording(errors, 'start_date_later_than_end_date', 'partnership', `${at}.valid_to`, {
+        valid_to: partner.valid_to,
+        valid_from: partner.valid_from,
+      });
     }
   });
 }

@@ -12,9 +12,8 @@
  */
 import { addDays } from '../../../spec/formats/dates.ts';
 import type { components, FieldError } from '../../../spec/index.ts';
-import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
-import { pence, report } from './rule-helpers.ts';
+import { pence, report, reportWording } from './rule-helpers.ts';
 
 type Schemas = components['schemas'];
 type Transaction = Schemas['LedgerTransaction'];
@@ -483,42 +482,26 @@ function statementRules(account: Account, errors: FieldError[]): void {
   });
 }
 
-/**
- * The codes whose catalogue detail is the kit's x-domain-rules statement on the account (read
- * before the platform's element, so a template beside x-platform-codes is not taken): reported
- * with the family's wording until the catalogue prefers an element's template.
- */
-type RuleStatedCode = 'last_payment_review_date_is_future_dated' | 'zero_payment_schedule_amount';
-
-/** Reports a code of RuleStatedCode with this family's wording. */
-function reportWorded(
-  errors: FieldError[],
-  code: RuleStatedCode,
-  attr: string,
-  detail: string,
-): void {
-  errors.push(fieldError(code, attr, undefined, detail));
-}
-
 /** platform: the last payment review is not after today and no schedule amount is zero. */
 function paymentReviewRules(account: Account, today: string, errors: FieldError[]): void {
   const review = account.last_payment_review_date;
   if (typeof review === 'string' && review > today) {
-    reportWorded(
+    reportWording(
       errors,
       'last_payment_review_date_is_future_dated',
+      'payment_review',
       'last_payment_review_date',
-      `The last payment review date ${review} is after today.`,
+      { last_payment_review_date: review },
     );
   }
   (account.payment_schedules ?? []).forEach((schedule, i) => {
     const amount = schedule.amount;
     if (amount !== undefined && Number(amount) === 0) {
-      reportWorded(
+      reportWording(
         errors,
         'zero_payment_schedule_amount',
+        'schedule_amount',
         `payment_schedules.${i}.amount`,
-        'A payment schedule amount may not be zero.',
       );
     }
   });

@@ -12,6 +12,7 @@ import {
   list,
   pence,
   report,
+  reportWording,
 } from './rule-helpers.ts';
 
 describe('the helpers of the platform validator families (GEN-6)', () => {
@@ -21,6 +22,22 @@ describe('the helpers of the platform validator families (GEN-6)', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'invalid_phone_number', attr: 'people[0].mobile' });
     expect(errors[0]!.detail.length).toBeGreaterThan(0);
+  });
+
+  test("reportWording answers a shared code in the wording named beside its element's codes", () => {
+    const errors: FieldError[] = [];
+    reportWording(errors, 'start_date_later_than_end_date', 'partnership', 'partners.0.valid_to', {
+      valid_to: '2026-01-01T00:00:00Z',
+      valid_from: '2026-02-01T00:00:00Z',
+    });
+    expect(errors).toEqual([
+      {
+        attr: 'partners.0.valid_to',
+        code: 'start_date_later_than_end_date',
+        detail:
+          'The partnership ends at 2026-01-01T00:00:00Z, before it starts at 2026-02-01T00:00:00Z.',
+      },
+    ]);
   });
 
   test('given treats an absent key, null and the empty string alike, and keeps 0 and false', () => {

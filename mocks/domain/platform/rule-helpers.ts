@@ -6,7 +6,12 @@
  * code, the attr it concerns and the data its catalogue detail is filled from (the templates sit
  * in the spec beside `x-platform-codes`, as `x-platform-details`), and writes no English itself.
  */
-import type { FieldCode, FieldError, PlatformCatalogue } from '../../../spec/index.ts';
+import {
+  errorCatalogue,
+  type FieldCode,
+  type FieldError,
+  type PlatformCatalogue,
+} from '../../../spec/index.ts';
 import { fieldError } from '../result.ts';
 import type { Account, PlatformContext } from './context.ts';
 
@@ -27,6 +32,20 @@ export function report(
   data?: Record<string, unknown>,
 ): void {
   errors.push(fieldError(code, attr, data));
+}
+
+/**
+ * Reports a code that validators of several elements raise, each in its own words: the wording
+ * is named beside the element's `x-platform-codes` (`x-platform-details: {code: {wording: ...}}`).
+ */
+export function reportWording(
+  errors: FieldError[],
+  code: FieldCode,
+  wording: string,
+  attr: string,
+  data?: Record<string, unknown>,
+): void {
+  errors.push({ attr, code, detail: errorCatalogue.detail(code, data, wording) });
 }
 
 /** Whether a value is given: the platform treats an absent key, null and "" alike. */
