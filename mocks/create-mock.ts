@@ -13,6 +13,7 @@ import { memoise } from '../spec/formats/memo.ts';
 import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
 import { defaultConfig, type MockConfig } from './defaults.ts';
+import type { FaultPlan } from './domain/faults.ts';
 import { asState, createState, type MockState } from './domain/state.ts';
 import { defaultEnv, type MockEnv } from './env.ts';
 import { MockService } from './service.ts';
@@ -29,6 +30,12 @@ export interface DataImportMockOptions {
   onChange?: (state: MockState) => Promise<void> | void;
   /** Why a request that may change the state cannot be stored now (a store short of room). */
   refuseWrites?: () => string | undefined;
+  /**
+   * The fault plan the mock starts and resets with (decision 024), instead of the configuration's
+   * `faults`: a profile's document (on Node, `loadFaultProfile('flaky-network')` from
+   * `data-import-contract-kit/mocks/node`) or a plan of your own.
+   */
+  faults?: FaultPlan;
 }
 
 /** A fresh state from a configuration; API keys are stored hashed. */
@@ -80,6 +87,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     refuseWrites: options.refuseWrites,
     extraApis: [createControlApi(config, freshState)],
     secrets: config.api_keys.map((k) => k.key),
+    faults: options.faults ?? (config.faults as FaultPlan | undefined),
   });
   return {
     handlers: createMswHandlers(service, { baseUrl: options.baseUrl }),

@@ -13,6 +13,7 @@ import {
   errorCatalogue,
   type OperationInfo,
 } from '../spec/index.ts';
+import type { ConnectionFault } from './domain/faults.ts';
 import type { DomainError } from './domain/result.ts';
 
 /** A response as the adapters send it: the body is serialised as JSON. */
@@ -26,6 +27,11 @@ export interface PlainResponse {
    * Not enumerable, so a response still reads (and compares) as its status, body and headers.
    */
   bodyText?: string;
+  /**
+   * An injected connection fault (decision 024): the adapter resets or closes the connection, or
+   * cuts or paces the body, instead of sending the answer plainly.
+   */
+  connection?: ConnectionFault;
 }
 
 type Data = Record<string, unknown>;

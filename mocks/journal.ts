@@ -4,6 +4,7 @@
  * mutation's arguments, variables and answer, and any text holding an API key or a token.
  */
 
+import type { FaultMark } from './domain/faults.ts';
 import { Redactor } from './redaction.ts';
 import { type TextPlace, TextRing } from './text-ring.ts';
 
@@ -19,6 +20,8 @@ export interface JournalEntry {
   headers: Record<string, string>;
   body: unknown;
   responseBody?: unknown;
+  /** The fault injected into this request, when one was (decision 024). */
+  fault?: FaultMark;
 }
 
 export { REDACTED } from './redaction.ts';

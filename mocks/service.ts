@@ -17,7 +17,18 @@ import {
   type OperationInfo,
 } from '../spec/index.ts';
 import { authenticate } from './domain/auth.ts';
+import { clockNow } from './domain/clock.ts';
 import type { MockEnv } from './domain/env.ts';
+import {
+  type ConnectionFault,
+  createFaultBook,
+  decideFault,
+  type FaultBook,
+  type FaultDecision,
+  type FaultMark,
+  type FaultPlan,
+  type FaultSubject,
+} from './domain/faults.ts';
 import { JsonChunks, LazyList } from './domain/lazy-list.ts';
 import type { DomainError } from './domain/result.ts';
 import type { MockState } from './domain/state.ts';
@@ -26,6 +37,7 @@ import { Journal } from './journal.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { dataImportOperations } from './operations/index.ts';
 import type { OperationContext, Outcome } from './operations/types.ts';
+import { preferredAnswer } from './prefer.ts';
 
 export type { PlainResponse } from './error-bodies.ts';
 
@@ -62,6 +74,11 @@ export interface ApiDefinition<Context = unknown> {
   operations: Record<string, AnyOperation<Context>>;
   /** What its operations may use. */
   context(service: MockService): Context;
+  /**
+   * Whether the fault plan and `Prefer` apply to its operations (decision 024): the interface's,
+   * never the control API's, so that the operator can always clear a plan.
+   */
+  faults?: boolean;
 }
 
 /** Seconds a client waits before sending a request the store could not keep again. */
@@ -106,6 +123,47 @@ export interface MockServiceOptions {
   journalCapacity?: number;
   /** Credentials the journal looks for in every text it shows (the configured API keys). */
   secrets?: readonly string[];
+  /** The fault plan the service starts and resets with (decision 024); none when absent. */
+  faults?: FaultPlan;
+}
+
+/** The fault plan given to a service cannot be used (a range whose start is after its end). */
+export class FaultPlanError extends Error {
+  override name = 'FaultPlanError';
+}
+
+/** The supplier and account a request names, in its path or at the top of its JSON body. */
+function faultSubject(
+  operationId: string,
+  params: Record<string, string>,
+  bodyText: string,
+): FaultSubject {
+  let body: Record<string, unknown> = {};
+  if (bodyText !== '' && !nestsDeeperThan(bodyText)) {
+    try {
+      const parsed: unknown = JSON.parse(bodyText);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        body = parsed as Record<string, unknown>;
+      }
+    } catch {
+      // An unreadable body names no supplier; the edge refuses it after the fault, if any.
+    }
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const field = (name: string) => (Object.hasOwn(body, name) ? text(body[name]) : undefined);
+  return {
+    operationId,
+    importSupplier:
+      text(params.import_supplier_code) ??
+      field('import_supplier') ??
+      field('import_supplier_code'),
+    externalAccountNumber: text(params.external_account_number) ?? field('external_account_number'),
+  };
+}
+
+/** A response with the connection fault the adapters apply to it. */
+function withConnection(response: PlainResponse, connection: ConnectionFault): PlainResponse {
+  return { ...response, connection };
 }
 
 function isJsonContentType(value: string | undefined): boolean {
@@ -129,6 +187,9 @@ export class MockService {
   // biome-ignore lint/suspicious/noExplicitAny: see MockServiceOptions.extraApis
   readonly #apis: ApiDefinition<any>[];
   readonly #inFlight = { process: 0 };
+  readonly #faultPlan: FaultPlan | undefined;
+  /** The fault plan in force and its counters (decision 024); not part of the state. */
+  faults: FaultBook;
 
   constructor(options: MockServiceOptions) {
     this.state = options.state;
@@ -137,11 +198,20 @@ export class MockService {
     for (const secret of options.secrets ?? []) this.journal.redactor.addSecret(secret);
     this.#onChange = options.onChange;
     this.#refuseWrites = options.refuseWrites;
+    this.#faultPlan = options.faults;
+    const book = createFaultBook(options.faults, (n) => this.env.randomBytes(n));
+    if (!book.ok) {
+      throw new FaultPlanError(
+        `The fault plan is not valid: ${book.error.errors?.map((e) => `${e.attr}: ${e.detail}`).join('; ')}`,
+      );
+    }
+    this.faults = book.value;
     const dataImportApi: ApiDefinition<OperationContext> = {
       prefix: '',
       contract: dataImport,
       operations: dataImportOperations as unknown as ApiDefinition<OperationContext>['operations'],
       context: (service) => service.context(),
+      faults: true,
     };
     // Longest prefix first: the control API's `/__mock/` before the interface's ''.
     this.#apis = [...(options.extraApis ?? []), dataImportApi].sort(
@@ -154,9 +224,14 @@ export class MockService {
     return {
       state: this.state,
       env: this.env,
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      sleep: (ms) => this.sleep(ms),
       inFlight: this.#inFlight,
     };
+  }
+
+  /** Waits `ms` milliseconds with the environment's sleep (tests inject one that records). */
+  sleep(ms: number): Promise<void> {
+    return this.env.sleep ? this.env.sleep(ms) : new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   /**
@@ -167,12 +242,16 @@ export class MockService {
     fresh.accountSequence = Math.max(fresh.accountSequence, this.state.accountSequence);
     this.state = fresh;
     this.journal.clear();
+    // The configured plan again, its counters and draws from the start (decision 024).
+    const book = createFaultBook(this.#faultPlan, (n) => this.env.randomBytes(n));
+    if (book.ok) this.faults = book.value;
   }
 
   /** Answers one request; never throws. */
   async handle(request: PlainRequest): Promise<PlainResponse> {
     let response: PlainResponse;
     let operation: OperationInfo | null = null;
+    let fault: FaultMark | undefined;
     try {
       const api = this.#apis.find((a) => request.path.startsWith(a.prefix))!;
       const route = api.contract.route(request.method, request.path);
@@ -188,7 +267,22 @@ export class MockService {
         );
       } else {
         operation = route.operation;
-        response = await this.#dispatch(api, route.operation, route.params, request);
+        // Decided in the same step as the routing, before any wait: concurrent requests never
+        // take the same count of a rule twice.
+        const decision =
+          api.faults && this.faults.rules.length > 0
+            ? decideFault(
+                this.faults,
+                faultSubject(route.operation.operationId, route.params, request.bodyText),
+                clockNow(this.state.clock, this.env.now()).getTime(),
+              )
+            : undefined;
+        fault = decision?.mark;
+        const dispatched = await this.#withFault(decision, route.operation, () =>
+          this.#dispatch(api, route.operation, route.params, request),
+        );
+        response = dispatched.response;
+        fault = dispatched.mark ?? fault;
       }
     } catch (error) {
       response = errorResponse({
@@ -224,8 +318,37 @@ export class MockService {
       ...(response.bodyText === undefined
         ? { responseBody: response.body }
         : { responseText: response.bodyText }),
+      ...(fault ? { fault } : {}),
     });
     return response;
+  }
+
+  /**
+   * Applies a fault decision around the operation (decision 024): the wait first; before the
+   * change, the fault's answer instead of the operation; after it, the operation's answer
+   * replaced, lost or cut. A `Prefer` answer may mark the request instead.
+   */
+  async #withFault(
+    decision: FaultDecision | undefined,
+    info: OperationInfo,
+    dispatch: () => Promise<{ response: PlainResponse; mark?: FaultMark }>,
+  ): Promise<{ response: PlainResponse; mark?: FaultMark }> {
+    if (!decision) return dispatch();
+    if (decision.latencyMs > 0) await this.sleep(decision.latencyMs);
+    const failed = decision.failure && errorResponse(decision.failure, info, decision.headers);
+    if (decision.afterChange) {
+      const { response } = await dispatch();
+      const answer = failed ?? response;
+      return {
+        response: decision.connection ? withConnection(answer, decision.connection) : answer,
+        mark: decision.mark,
+      };
+    }
+    if (!failed) return dispatch();
+    return {
+      response: decision.connection ? withConnection(failed, decision.connection) : failed,
+      mark: decision.mark,
+    };
   }
 
   async #dispatch(
@@ -234,7 +357,18 @@ export class MockService {
     info: OperationInfo,
     params: Record<string, string>,
     request: PlainRequest,
-  ): Promise<PlainResponse> {
+  ): Promise<{ response: PlainResponse; mark?: FaultMark }> {
+    const answer = await this.#answer(api, info, params, request);
+    return 'status' in answer ? { response: answer } : answer;
+  }
+
+  async #answer(
+    // biome-ignore lint/suspicious/noExplicitAny: see MockServiceOptions.extraApis
+    api: ApiDefinition<any>,
+    info: OperationInfo,
+    params: Record<string, string>,
+    request: PlainRequest,
+  ): Promise<PlainResponse | { response: PlainResponse; mark: FaultMark }> {
     const refuse = (error: DomainError, headers?: Record<string, string>) =>
       errorResponse(error, info, headers);
     if (request.bodyTooLarge !== undefined) {
@@ -259,6 +393,30 @@ export class MockService {
           ? { code: info.unreadableBodyCode as DomainError['code'] }
           : { code: info.validationCode as DomainError['code'], errors: requestErrors },
       );
+    }
+
+    // A client's Prism-style `Prefer: code=` (decision 024): the documented or catalogue
+    // answer, after the checks every request meets, and nothing changes.
+    const preferred = api.faults
+      ? preferredAnswer(api.contract.document, info, request.headers.prefer)
+      : undefined;
+    if (preferred) {
+      if (preferred.kind === 'refused') return refuse(preferred.failure);
+      const mark: FaultMark = {
+        kind: 'prefer',
+        rule_id: null,
+        status: preferred.status,
+        after_change: false,
+      };
+      const response: PlainResponse =
+        preferred.kind === 'example'
+          ? {
+              status: preferred.status,
+              body: preferred.body,
+              ...(preferred.headers ? { headers: preferred.headers } : {}),
+            }
+          : refuse(preferred.failure, preferred.headers);
+      return { response, mark };
     }
 
     const operation = api.operations[info.operationId];

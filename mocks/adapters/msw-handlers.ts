@@ -26,7 +26,47 @@ async function toPlainRequest(request: Request, bodyText?: string): Promise<Plai
   };
 }
 
-function toResponse(response: PlainResponse): Response {
+/** The pieces a slow body comes in, as on the standalone server (decision 024). */
+const SLOW_BODY_PIECES = 8;
+
+/**
+ * The nearest MSW has to an injected connection fault (decision 024): a network error for a
+ * reset or an empty answer (`HttpResponse.error()`: the client's fetch rejects), and a body
+ * stream that fails after half of the body, or comes in pieces paced with the service's sleep.
+ */
+function faultResponse(response: PlainResponse, sleep: (ms: number) => Promise<void>): Response {
+  const fault = response.connection!;
+  if (fault.kind === 'reset' || fault.kind === 'empty') return HttpResponse.error();
+  const payload = new TextEncoder().encode(
+    response.bodyText ?? (response.body === undefined ? '' : JSON.stringify(response.body)),
+  );
+  const size = Math.ceil(payload.byteLength / SLOW_BODY_PIECES);
+  const pieces =
+    fault.kind === 'truncated'
+      ? [payload.subarray(0, Math.floor(payload.byteLength / 2))]
+      : Array.from({ length: SLOW_BODY_PIECES }, (_, i) =>
+          payload.subarray(i * size, (i + 1) * size),
+        );
+  let next = 0;
+  // Pulled one piece at a time: a chunk queued before an error would be thrown away with it.
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next < pieces.length) {
+        controller.enqueue(pieces[next]!);
+        next += 1;
+        if (fault.kind === 'slow_body') await sleep(fault.slowBodyMs / SLOW_BODY_PIECES);
+      } else if (fault.kind === 'truncated') {
+        controller.error(new TypeError('The connection closed before the whole body came.'));
+      } else controller.close();
+    },
+  });
+  const headers = new Headers(response.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  return new HttpResponse(body, { status: response.status, headers });
+}
+
+function toResponse(response: PlainResponse, sleep: (ms: number) => Promise<void>): Response {
+  if (response.connection) return faultResponse(response, sleep);
   if (response.bodyText === undefined) {
     return HttpResponse.json(response.body as Record<string, unknown>, {
       status: response.status,
@@ -55,8 +95,9 @@ export function createMswHandlers(
   options: MswHandlerOptions = {},
 ): RequestHandler[] {
   const origin = options.baseUrl?.replace(/\/$/, '') ?? '*';
+  const sleep = (ms: number) => service.sleep(ms);
   const forward = async ({ request }: { request: Request }) =>
-    toResponse(await service.handle(await toPlainRequest(request)));
+    toResponse(await service.handle(await toPlainRequest(request)), sleep);
   const handlers: RequestHandler[] = [
     graphql
       .link(`${origin}/v1/graphql/`)
@@ -65,6 +106,7 @@ export function createMswHandlers(
           await service.handle(
             await toPlainRequest(request, JSON.stringify({ query, variables, operationName })),
           ),
+          sleep,
         ),
       ),
   ];

@@ -245,6 +245,51 @@ function send(
   res.end(payload);
 }
 
+/** The pieces a slow body comes in (decision 024). */
+export const SLOW_BODY_PIECES = 8;
+
+/**
+ * Sends an answer with an injected connection fault (decision 024), as a network or a proxy
+ * would lose it: a reset (RST), a close with no answer, a body cut short of its content length,
+ * or a body paced over the fault's time with the service's sleep.
+ */
+async function sendWithFault(
+  res: ServerResponse,
+  response: PlainResponse,
+  sleep: (ms: number) => Promise<void>,
+) {
+  const fault = response.connection!;
+  const socket = res.socket;
+  if (fault.kind === 'reset') {
+    socket?.resetAndDestroy();
+    return;
+  }
+  if (fault.kind === 'empty') {
+    socket?.end();
+    return;
+  }
+  const payload = Buffer.from(
+    response.bodyText ?? (response.body === undefined ? '' : JSON.stringify(response.body)),
+  );
+  res.writeHead(response.status, {
+    'content-type': 'application/json',
+    'content-length': payload.byteLength,
+    ...response.headers,
+  });
+  if (fault.kind === 'truncated') {
+    const half = payload.subarray(0, Math.floor(payload.byteLength / 2));
+    res.write(half, () => res.destroy());
+    return;
+  }
+  const size = Math.ceil(payload.byteLength / SLOW_BODY_PIECES);
+  for (let i = 0; i < SLOW_BODY_PIECES; i++) {
+    if (res.destroyed) return;
+    res.write(payload.subarray(i * size, (i + 1) * size));
+    await sleep(fault.slowBodyMs / SLOW_BODY_PIECES);
+  }
+  res.end();
+}
+
 function sendRaw(res: ServerResponse, response: RawResponse, head: boolean) {
   const length =
     typeof response.raw === 'string' ? Buffer.byteLength(response.raw) : response.raw.byteLength;
@@ -275,6 +320,7 @@ export function createMockServer(service: MockService, options: MockServerOption
         ? await hook(request, () => service.handle(request))
         : await service.handle(request);
       if ('raw' in response) sendRaw(res, response, request.method === 'HEAD');
+      else if (response.connection) await sendWithFault(res, response, (ms) => service.sleep(ms));
       else {
         await send(
           res,

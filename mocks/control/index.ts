@@ -7,6 +7,7 @@ import { mockControl } from '../../spec/index.ts';
 import type { MockConfig } from '../defaults.ts';
 import type { MockState } from '../domain/state.ts';
 import type { ApiDefinition } from '../service.ts';
+import * as faults from './faults.ts';
 import * as listings from './listings.ts';
 import * as mockAccounts from './mock-accounts.ts';
 import * as mockConfiguration from './mock-configuration.ts';
@@ -21,6 +22,7 @@ export const controlOperations: ControlOperations = {
   ...mockAccounts,
   ...listings,
   ...platformCatalogue,
+  ...faults,
 };
 
 /** The control API for a configuration; `freshState` builds the state reset goes back to. */

@@ -24,4 +24,9 @@ export interface MockEnv {
   hash(value: string): string;
   /** The bucket of documents; without one, no document exists when documents are checked. */
   documents?: DocumentStore;
+  /**
+   * Waits `ms` milliseconds: a fault's latency and slow body, process's simulated time (decision
+   * 024). The timers when absent; tests inject one that records the waits instead of measuring.
+   */
+  sleep?(ms: number): Promise<void>;
 }

@@ -447,6 +447,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the fault plan
+         * @description The faults the mock injects into the interface's operations (decision 024): each rule with
+         *     how often it fired and how many times it may still fire, and the seed of the plan's draws.
+         */
+        get: operations["getFaults"];
+        /**
+         * Replace the fault plan
+         * @description Replaces every rule by the plan's (a profile's document, decision 024); the counters start
+         *     again and the draws start from the plan's seed (a fresh one when it has none). A plan that is
+         *     not valid is refused and the plan in force stays.
+         */
+        put: operations["setFaults"];
+        post?: never;
+        /**
+         * Inject no fault any more
+         * @description Removes every rule; the interface answers normally again.
+         */
+        delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/faults/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a fault rule
+         * @description Adds one rule after the others (the first rule that fires on a request decides its fault).
+         *     At most 100 rules; every number is bounded (latencies at most 30 s, decision 024).
+         */
+        post: operations["addFaultRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/faults/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one fault rule
+         * @description The rule fires no more; the others keep their counters.
+         */
+        delete: operations["removeFaultRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/accounts/{import_supplier_code}/{external_account_number}": {
         parameters: {
             query?: never;
@@ -737,6 +809,7 @@ export interface components {
             body?: unknown;
             /** @description The response body (absent when left out with `bodies=false`). */
             response_body?: unknown;
+            fault?: components["schemas"]["FaultMark"];
         };
         /** @description One account of listAccounts; status is null for an account that is only marked to be skipped. */
         AccountSummary: {
@@ -933,6 +1006,111 @@ export interface components {
             /** @description Where the document sits in the bucket, `<root location><path>`. */
             location: string;
         };
+        /** @description One rule of the fault plan (FaultRuleFields), which answers, cuts or waits. */
+        FaultRule: components["schemas"]["FaultRuleFields"] | unknown | unknown | unknown;
+        /**
+         * @description One rule of the fault plan (decision 024). It matches the interface's requests by
+         *     operation, supplier (`import_supplier`: the path's or the body's supplier code) and account;
+         *     an absent criterion matches every request. It fires on the matching requests while it has
+         *     `times` left, for a `share` of them (drawn from the plan's seed), within `from`..`until` on
+         *     the mock clock. It answers `status` with the catalogue's body (Retry-After on 429 and 503),
+         *     or cuts the connection (`connection`), or only waits (`latency`), or waits then fails.
+         *     Before the change (the default) the operation does not run and nothing changes; with
+         *     `after_change` the operation runs and its answer is the one replaced, lost, cut or slowed.
+         */
+        FaultRuleFields: {
+            /** @enum {string} */
+            operation_id?: "createHistoricalStatements" | "createNotes" | "createOrUpdateAccountImportProcess" | "createPaymentInstruction" | "createTransactions" | "getAccountTransferStatus" | "getMeterpointStatusesForAccount" | "listAllAccountImportProcesses" | "listImportedAccountImportProcesses" | "listPendingAccountImportProcesses" | "obtainToken" | "processAccountImportProcess" | "sendRegistrationFlows" | "validateAccount";
+            import_supplier?: string;
+            external_account_number?: string;
+            /** @enum {integer} */
+            status?: 429 | 500 | 502 | 503 | 504;
+            /** @description The Retry-After of a 429 or 503 (1 when absent); other statuses send it only when given. */
+            retry_after_seconds?: number;
+            /**
+             * @description `reset`: the connection is reset without an answer; `empty`: it is closed without an
+             *     answer; `truncated`: the answer's headers promise the whole body and half of it comes
+             *     before the connection closes; `slow_body`: the body comes in 8 pieces over
+             *     `slow_body_ms`. In MSW, reset and empty are a network error and the others a body stream
+             *     that fails or is paced.
+             * @enum {string}
+             */
+            connection?: "reset" | "empty" | "truncated" | "slow_body";
+            /** @description How long a slow body takes to arrive (1000 when absent). */
+            slow_body_ms?: number;
+            latency?: components["schemas"]["FaultLatency"];
+            /** @description The operation runs first and its answer is the one lost (tests a client's idempotency). */
+            after_change?: boolean;
+            /** @description Fires this many times, then no more; every time while in the plan when absent. */
+            times?: number;
+            /** @description The share of matching requests it fires on, drawn from the plan's seed (1 when absent). */
+            share?: number;
+            /**
+             * Format: date-time
+             * @description Fires from this instant on the mock clock.
+             */
+            from?: string;
+            /**
+             * Format: date-time
+             * @description Fires before this instant on the mock clock.
+             */
+            until?: string;
+        };
+        /**
+         * @description How long the mock waits before it answers: `fixed` (`ms`), `uniform` (between `min_ms` and
+         *     `max_ms`) or `lognormal` (`median_ms` and `sigma`), drawn from the plan's seed; every wait
+         *     is at most 30 s (decision 024).
+         */
+        FaultLatency: {
+            /** @constant */
+            distribution: "fixed";
+            ms: number;
+        } | {
+            /** @constant */
+            distribution: "uniform";
+            min_ms: number;
+            max_ms: number;
+        } | {
+            /** @constant */
+            distribution: "lognormal";
+            median_ms: number;
+            sigma: number;
+        };
+        /**
+         * @description A fault plan (decision 024): the document of a profile (`--faults NAME|FILE`), of PUT
+         *     /__mock/faults and of a config file's `faults`. Two runs with the same seed and the same
+         *     requests in the same order meet the same faults.
+         */
+        FaultPlan: {
+            name?: string;
+            description?: string;
+            seed?: number;
+            rules: components["schemas"]["FaultRule"][];
+        };
+        FaultRuleState: {
+            id: string;
+            rule: components["schemas"]["FaultRule"];
+            /** @description How many times it fired since the plan was set. */
+            injected: number;
+            /** @description How many more times it may fire; null without `times`. */
+            remaining: number | null;
+        };
+        FaultPlanState: {
+            name: string | null;
+            seed: number;
+            rules: components["schemas"]["FaultRuleState"][];
+        };
+        /** @description The fault the mock injected into this request (decision 024). */
+        FaultMark: {
+            /** @enum {string} */
+            kind: "status" | "connection" | "latency" | "prefer";
+            /** @description The rule that fired; null for a client's `Prefer` header. */
+            rule_id: string | null;
+            status?: number;
+            connection?: string;
+            latency_ms?: number;
+            after_change: boolean;
+        };
         PaymentVendorFault: {
             /** @enum {string} */
             kind: "persistent" | "intermittent";
@@ -1009,6 +1187,8 @@ export interface components {
             processing_time_ms?: number;
             /** @description The platform catalogue the mock starts and resets with (decision 015); the kit's defaults when absent. GET /__mock/catalogue shows the defaults to start from. */
             platform_catalogue?: components["schemas"]["PlatformCatalogue"];
+            /** @description The fault plan the mock starts and resets with (decision 024); none when absent. */
+            faults?: components["schemas"]["FaultPlan"];
         };
         /** @description One failing field of an error body (ERR-4). */
         FieldError: {
@@ -1372,6 +1552,13 @@ export type SchemaMockState = components['schemas']['MockState'];
 export type SchemaDocumentSettings = components['schemas']['DocumentSettings'];
 export type SchemaDocumentPlacement = components['schemas']['DocumentPlacement'];
 export type SchemaPlacedDocument = components['schemas']['PlacedDocument'];
+export type SchemaFaultRule = components['schemas']['FaultRule'];
+export type SchemaFaultRuleFields = components['schemas']['FaultRuleFields'];
+export type SchemaFaultLatency = components['schemas']['FaultLatency'];
+export type SchemaFaultPlan = components['schemas']['FaultPlan'];
+export type SchemaFaultRuleState = components['schemas']['FaultRuleState'];
+export type SchemaFaultPlanState = components['schemas']['FaultPlanState'];
+export type SchemaFaultMark = components['schemas']['FaultMark'];
 export type SchemaPaymentVendorFault = components['schemas']['PaymentVendorFault'];
 export type SchemaPaymentVendorFaultState = components['schemas']['PaymentVendorFaultState'];
 export type SchemaAccountNoteView = components['schemas']['AccountNoteView'];
@@ -2165,6 +2352,137 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fault plan in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultPlanState"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    setFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultPlan"];
+            };
+        };
+        responses: {
+            /** @description The fault plan in force from now on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultPlanState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The empty plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultPlanState"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    addFaultRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultRule"];
+            };
+        };
+        responses: {
+            /** @description The rule as it is kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultRuleState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    removeFaultRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The rule's `id` as the plan lists it.
+                 * @example f1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The plan holds no such rule. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["StorageUnavailable"];
         };
     };
     getAccountRecord: {
