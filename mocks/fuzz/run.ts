@@ -285,6 +285,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         fail('Object.prototype changed');
       }
       if (crashes.length > 0) fail(`the process failed: ${crashes.splice(0).join('\n')}`);
+      // A fault plan the fuzzer got accepted does what the operator asks of it (decision 024):
+      // later requests would meet injected 5xx answers and cut connections. Clear it, so that
+      // every request after it is judged on the mock's own answers.
+      if (request.path.startsWith('/__mock/faults') && answer.status < 400) {
+        await setup('DELETE', '/__mock/faults');
+      }
       if (report.failures.length >= 50) break;
       if (options.onProgress && (i + 1) % 1000 === 0) options.onProgress(i + 1);
     }
