@@ -3,11 +3,13 @@
  * loopback and the MSW handlers in-process. Waits are recorded by an injected sleep, never
  * measured. Also a parallel client hammering one rule's count through node:http.
  */
+
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { DataImportMock } from '../create-mock.ts';
+import { INJECTED_STATUS_ANSWERS } from '../domain/faults.test-helper.ts';
 import type { FaultRule } from '../domain/faults.ts';
 import { createTestClient } from '../test-client.ts';
 import { createMockServer, SLOW_BODY_PIECES } from './node-server.ts';
@@ -112,13 +114,7 @@ describe('node:http adapter: injected faults', () => {
       }),
   );
 
-  test.each([
-    [429, 'rate_limited', '1'],
-    [500, 'server_error', undefined],
-    [502, 'bad_gateway', undefined],
-    [503, 'service_unavailable', '1'],
-    [504, 'gateway_timeout', undefined],
-  ])(
+  test.each(INJECTED_STATUS_ANSWERS)(
     '[ERR-1] a %i fault answers %s with its headers and stages nothing',
     async (status, code, retry) => {
       await setRules(setup.mock, [
@@ -132,7 +128,7 @@ describe('node:http adapter: injected faults', () => {
       expect(answer.error).toBeUndefined();
       expect(answer.status).toBe(status);
       expect(JSON.parse(answer.body)).toEqual({ detail: expect.any(String), code, errors: [] });
-      expect(answer.headers?.['retry-after']).toBe(retry);
+      expect(answer.headers?.['retry-after'] ?? null).toBe(retry);
       expect(staged(setup.mock, account.external_account_number)).toBe(false);
     },
   );
@@ -247,13 +243,7 @@ describe('MSW adapter: injected faults', () => {
   const get = (path: string) =>
     fetch(`${BASE}${path}`, { headers: { authorization: `Token ${setup.token}` } });
 
-  test.each([
-    [429, 'rate_limited', '1'],
-    [500, 'server_error', null],
-    [502, 'bad_gateway', null],
-    [503, 'service_unavailable', '1'],
-    [504, 'gateway_timeout', null],
-  ])(
+  test.each(INJECTED_STATUS_ANSWERS)(
     '[ERR-1] a %i fault answers %s with its headers and stages nothing',
     async (status, code, retry) => {
       await setRules(setup.mock, [

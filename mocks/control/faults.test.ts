@@ -3,9 +3,11 @@
  * `service.handle()`: every fault status with its catalogue body, latency through the injected
  * sleep, the journal's mark, nothing changed before the change, bad plans refused.
  */
+
 import { describe, expect, test } from 'vitest';
 import { mockControl } from '../../spec/index.ts';
 import { defaultConfig } from '../defaults.ts';
+import { INJECTED_STATUS_ANSWERS } from '../domain/faults.test-helper.ts';
 import { createTestClient } from '../test-client.ts';
 
 const VALIDATE = '/v1/data-import/validate-account/';
@@ -171,13 +173,7 @@ describe('control API: getFaults, setFaults, addFaultRule, removeFaultRule, clea
 });
 
 describe('the edge: injected statuses', () => {
-  test.each([
-    [429, 'rate_limited', '1'],
-    [500, 'server_error', null],
-    [502, 'bad_gateway', null],
-    [503, 'service_unavailable', '1'],
-    [504, 'gateway_timeout', null],
-  ])(
+  test.each(INJECTED_STATUS_ANSWERS)(
     '[ERR-1] %i answers %s in the error shape, with Retry-After %s, and nothing changes',
     async (status, code, retry) => {
       const c = await client();
