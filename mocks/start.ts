@@ -12,6 +12,7 @@ import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
 import { nodeEnv } from './node-env.ts';
 import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 import { MAX_STORE_RESERVE_MIB, openDataDir } from './server/data-dir.ts';
+import { loadFaultProfile } from './server/fault-profiles.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 import { importStateFile, StateImportError } from './server/state-import.ts';
 import {
@@ -56,6 +57,10 @@ const program = new Command()
   .option('-p, --port <port>', 'port to listen on (env PORT, default 4010)', port)
   .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
   .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
+  .option(
+    '--faults <name|file>',
+    'inject faults from a seeded fault plan: flaky-network, rate-limited, slow-platform, maintenance-window, or a YAML file (docs/decisions/024-faults-and-overrides.md)',
+  )
   .option(
     '-s, --state-file <file>',
     'keep the state in this JSON file across restarts (small states)',
@@ -111,6 +116,7 @@ const options = program.opts<{
   port?: number;
   host: string;
   config?: string;
+  faults?: string;
   stateFile?: string;
   corsOrigins: string;
   controlOrigins: string;
@@ -195,6 +201,7 @@ const storage = options.stateFile
 
 try {
   const config = options.config ? loadConfigFile(options.config) : defaultConfig;
+  const faults = options.faults ? loadFaultProfile(options.faults) : undefined;
   const env = nodeEnv();
   if (options.importState && options.dataDir) {
     const imported = await importStateFile(options.importState, options.dataDir);
@@ -219,6 +226,7 @@ try {
     state: saved,
     onChange: write,
     refuseWrites: dataDir?.refuseWrites,
+    faults,
   });
   if (write && !saved) await write(mock.state);
   const server = createMockServer(mock.service, {
@@ -252,6 +260,10 @@ try {
       if (!options.config) console.log(`  API key        ${DEMO_API_KEY}`);
       for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
       console.log(`  teams          ${config.operations_teams.join(', ')}`);
+      if (faults)
+        console.log(
+          `  faults         ${faults.name ?? options.faults} (GET ${base}/__mock/faults)`,
+        );
       console.log(
         `  state          ${options.stateFile ? `kept in ${options.stateFile}` : options.dataDir ? `kept in ${options.dataDir}/` : 'in memory'}`,
       );

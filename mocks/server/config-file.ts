@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { type FieldError, mockControl, pointerToAttr } from '../../spec/index.ts';
 import type { MockConfig } from '../defaults.ts';
+import { createFaultBook, type FaultPlan } from '../domain/faults.ts';
 import { snakeDocument } from '../domain/state-document.ts';
 
 /** A configuration file that cannot be used. */
@@ -69,5 +70,16 @@ export function loadConfigFile(
     };
     throw new ConfigFileError(`Config file ${path} is not valid:\n${errors.map(line).join('\n')}`);
   }
+  // The fault plan's ranges, which the schema cannot compare (decision 024).
+  const faults = (parsed as MockConfig).faults;
+  const problems = faults === undefined ? undefined : faultPlanRangeProblems(faults);
+  if (problems) throw new ConfigFileError(`Config file ${path} is not valid:\n${problems}`);
   return parsed as MockConfig;
+}
+
+/** The refusals of a valid fault plan's ranges, one line per field, as `faults.rules.N...`. */
+function faultPlanRangeProblems(plan: unknown): string | undefined {
+  const book = createFaultBook(plan as FaultPlan, () => new Uint8Array(4));
+  if (book.ok) return undefined;
+  return (book.error.errors ?? []).map((e) => `  faults.${e.attr}: ${e.detail}`).join('\n');
 }
