@@ -12,7 +12,7 @@ import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
 import { nodeEnv } from './node-env.ts';
 import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 import { MAX_STORE_RESERVE_MIB, openDataDir } from './server/data-dir.ts';
-import { loadFaultProfile } from './server/fault-profiles.ts';
+import { faultProfileNames, loadFaultProfile } from './server/fault-profiles.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 import { importStateFile, StateImportError } from './server/state-import.ts';
 import {
@@ -59,7 +59,7 @@ const program = new Command()
   .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
   .option(
     '--faults <name|file>',
-    'inject faults from a seeded fault plan: flaky-network, rate-limited, slow-platform, maintenance-window, or a YAML file (docs/decisions/024-faults-and-overrides.md)',
+    `inject faults from a named, seeded profile (${faultProfileNames().join(', ')}) or a YAML or JSON plan (docs/decisions/024-faults-and-overrides.md)`,
   )
   .option(
     '-s, --state-file <file>',

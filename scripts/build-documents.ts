@@ -15,8 +15,6 @@ export const SHIPPED_DOCUMENTS = [
   'docs/decisions/',
   // The example population profiles (`--profile NAME`, fixtures/population.ts).
   'fixtures/profiles/',
-  // The fault profiles (`--faults NAME`, mocks/server/fault-profiles.ts; decision 024).
-  'mocks/fault-profiles/',
   'fixtures/README.md',
   'contract-tests/README.md',
   'spec/PLATFORM.md',

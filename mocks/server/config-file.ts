@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { type FieldError, mockControl, pointerToAttr } from '../../spec/index.ts';
 import type { MockConfig } from '../defaults.ts';
 import { createFaultBook, type FaultPlan } from '../domain/faults.ts';
+import { faultProfileNames, findFaultProfile } from '../domain/faults-profiles.ts';
 import { snakeDocument } from '../domain/state-document.ts';
 
 /** A configuration file that cannot be used. */
@@ -70,16 +71,23 @@ export function loadConfigFile(
     };
     throw new ConfigFileError(`Config file ${path} is not valid:\n${errors.map(line).join('\n')}`);
   }
-  // The fault plan's ranges, which the schema cannot compare (decision 024).
-  const faults = (parsed as MockConfig).faults;
-  const problems = faults === undefined ? undefined : faultPlanRangeProblems(faults);
+  const problems = faultsProblems((parsed as MockConfig).faults);
   if (problems) throw new ConfigFileError(`Config file ${path} is not valid:\n${problems}`);
   return parsed as MockConfig;
 }
 
-/** The refusals of a valid fault plan's ranges, one line per field, as `faults.rules.N...`. */
-function faultPlanRangeProblems(plan: unknown): string | undefined {
-  const book = createFaultBook(plan as FaultPlan, () => new Uint8Array(4));
+/**
+ * What the schema cannot say of a config file's `faults` (decision 024): a name the kit ships no
+ * profile of (with the names to choose from), or a plan's range whose start is after its end.
+ */
+function faultsProblems(faults: MockConfig['faults']): string | undefined {
+  if (faults === undefined) return undefined;
+  if (typeof faults === 'string') {
+    return findFaultProfile(faults)
+      ? undefined
+      : `  faults: no fault profile is named ${faults}. Choices: ${faultProfileNames().join(', ')}.`;
+  }
+  const book = createFaultBook(faults as FaultPlan, () => new Uint8Array(4));
   if (book.ok) return undefined;
   return (book.error.errors ?? []).map((e) => `  faults.${e.attr}: ${e.detail}`).join('\n');
 }
