@@ -6,6 +6,7 @@
  */
 import { type Answer, control, Supplier } from './api.ts';
 import { type Child, field, h, pretty, replace, select, table } from './dom.ts';
+import { faultsSection } from './faults-section.ts';
 
 /* ---------- types of the control API's bodies ---------- */
 interface SupplierView {
@@ -155,6 +156,9 @@ async function act(what: string, run: () => Promise<Answer>) {
   report(what, answer);
   return answer;
 }
+
+/** The fault plan in force and the named profiles' switches (decision 024). */
+const injectedFaults = faultsSection({ act });
 
 /* ---------- reset, after a confirmation ---------- */
 /** A reset loses every account, note and journal entry: the person confirms it first. */
@@ -1551,6 +1555,7 @@ function refresh(): Promise<void> {
       renderJournal(journal.body);
       renderOutbox(outbox.body);
       renderCatalogue(catalogue.body);
+      await injectedFaults.refresh();
       await refreshAccount();
       live.textContent = `Live: updated ${new Date().toLocaleTimeString()} (every ${POLL_MS / 1000} s)`;
     } catch (error) {
@@ -1598,6 +1603,7 @@ async function start() {
       h('a', { href: '#journal' }, 'Journal'),
       h('a', { href: '#outbox' }, 'Outbox'),
       h('a', { href: '#catalogue' }, 'Platform catalogue'),
+      h('a', { href: '#faults' }, 'Injected faults'),
     ),
     message,
     stateSection,
@@ -1607,6 +1613,7 @@ async function start() {
     journalSection,
     outboxSection,
     catalogueSection,
+    injectedFaults.element,
   );
   await refresh();
   main.setAttribute('aria-busy', 'false');
