@@ -6,7 +6,8 @@
  * refused with one line naming the choices, or the field, and exit code 2.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -330,5 +331,87 @@ describe('data-import-mock --faults', () => {
     expect(run.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     if (typeof message === 'string') expect(run.stderr).toBe(message);
     else expect(run.stderr).toMatch(message);
+  });
+});
+
+/** One request over node:http, as curl -w '%{http_code}' reports it: 000 when no answer came. */
+function curlStatus(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+) {
+  return new Promise<{ code: string; body: string }>((resolve) => {
+    const req = request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, agent: false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        const done = () => resolve({ code: String(res.statusCode), body });
+        res.on('end', done);
+        res.on('aborted', done);
+        res.on('error', done);
+      },
+    );
+    req.on('error', () => resolve({ code: '000', body: '' }));
+    req.end(init.body);
+  });
+}
+
+describe('the README’s fault profile walk', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(
+    readme.indexOf('### Rehearsing trouble: named fault profiles'),
+    readme.indexOf("### The platform's own data"),
+  );
+
+  test('names every shipped profile, and only those', () => {
+    const named = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(named).toEqual(faultProfileNames());
+    expect(section).toContain('npx data-import-mock --faults flaky-network');
+  });
+
+  test('shows what a client meets under flaky-network, and the journal’s marks, as the mock answers them', async () => {
+    const shownCodes = /for i in 1 2 3 4 5 6;.*\n# ([0-9 ]+)\n/.exec(section)?.[1]?.trim();
+    const shownMarks = [...section.matchAll(/^# (\{"kind".*\})$/gm)].map((m) => JSON.parse(m[1]!));
+    expect(shownCodes).toBeDefined();
+    expect(shownMarks.length).toBeGreaterThan(3);
+    const mock = createDataImportMock({
+      env: createTestClient().mock.service.env,
+      faults: 'flaky-network',
+    });
+    mock.service.env.sleep = async () => {};
+    const server = createMockServer(mock.service);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const B = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const login = await curlStatus(`${B}/v1/graphql/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: TOKEN_QUERY,
+          variables: { input: { APIKey: 'demo-api-key' } },
+        }),
+      });
+      const token = JSON.parse(login.body).data.obtainKrakenToken.token as string;
+      const codes: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await curlStatus(`${B}${LIST}`, {
+          headers: { authorization: `Token ${token}` },
+        });
+        codes.push(answer.code);
+      }
+      expect(codes.join(' ')).toBe(shownCodes);
+      const marks = mock.service.journal
+        .entries({ bodies: false })
+        .filter((e) => e.fault)
+        .map((e) => e.fault);
+      expect(marks.slice(0, shownMarks.length)).toEqual(shownMarks);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
