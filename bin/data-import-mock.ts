@@ -2,7 +2,7 @@
 /**
  * `data-import-mock` (and `npm start` in a clone): the standalone mock server, with every option
  * of mocks/start.ts (`--port`, `--host`, `--config`, `--state-file`, `--data-dir`,
- * `--import-state`, `--quiet`; PORT and HOST).
+ * `--import-state`, `--faults`, `--quiet`; PORT and HOST).
  * Exit codes: 0 on a clean stop (SIGINT, SIGTERM), 2 on a bad argument, configuration or state
  * file, or a port that cannot be bound.
  *

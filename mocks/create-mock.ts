@@ -14,9 +14,10 @@ import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
 import { defaultConfig, type MockConfig } from './defaults.ts';
 import type { FaultPlan } from './domain/faults.ts';
+import { faultProfileNames, findFaultProfile } from './domain/faults-profiles.ts';
 import { asState, createState, type MockState } from './domain/state.ts';
 import { defaultEnv, type MockEnv } from './env.ts';
-import { MockService } from './service.ts';
+import { FaultPlanError, MockService } from './service.ts';
 
 /** Options of {@link createDataImportMock}. */
 export interface DataImportMockOptions {
@@ -32,10 +33,11 @@ export interface DataImportMockOptions {
   refuseWrites?: () => string | undefined;
   /**
    * The fault plan the mock starts and resets with (decision 024), instead of the configuration's
-   * `faults`: a profile's document (on Node, `loadFaultProfile('flaky-network')` from
-   * `data-import-contract-kit/mocks/node`) or a plan of your own.
+   * `faults`: a named profile (`'flaky-network'`, `'rate-limited'`, `'slow-platform'`,
+   * `'maintenance-window'`; GET /__mock/faults/profiles lists them) or a plan of your own (on
+   * Node, `loadFaultProfile(FILE)` from `data-import-contract-kit/mocks/node` reads one).
    */
-  faults?: FaultPlan;
+  faults?: string | FaultPlan;
 }
 
 /** A fresh state from a configuration; API keys are stored hashed. */
@@ -60,6 +62,18 @@ export function stateFromConfig(config: MockConfig, env: MockEnv): MockState {
     },
     ...(config.platform_catalogue ? { platformCatalogue: config.platform_catalogue } : {}),
   });
+}
+
+/** A plan, or the named profile's (decision 024); an unknown name throws, listing the names. */
+function namedPlan(faults: string | FaultPlan | undefined): FaultPlan | undefined {
+  if (typeof faults !== 'string') return faults;
+  const profile = findFaultProfile(faults);
+  if (!profile) {
+    throw new FaultPlanError(
+      `No fault profile is named ${faults}; choose ${faultProfileNames().join(', ')}.`,
+    );
+  }
+  return profile;
 }
 
 /** What {@link createDataImportMock} gives. */
@@ -87,7 +101,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     refuseWrites: options.refuseWrites,
     extraApis: [createControlApi(config, freshState)],
     secrets: config.api_keys.map((k) => k.key),
-    faults: options.faults ?? (config.faults as FaultPlan | undefined),
+    faults: namedPlan(options.faults ?? (config.faults as string | FaultPlan | undefined)),
   });
   return {
     handlers: createMswHandlers(service, { baseUrl: options.baseUrl }),

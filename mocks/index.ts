@@ -19,6 +19,12 @@ export {
 } from './create-mock.ts';
 /* Configuration and environment */
 export { DEMO_API_KEY, defaultConfig, type MockConfig } from './defaults.ts';
+export type { FaultPlan, FaultRule } from './domain/faults.ts';
+export {
+  FAULT_PROFILES,
+  type FaultProfile,
+  faultProfileNames,
+} from './domain/faults-profiles.ts';
 export type { MockState } from './domain/state.ts';
 export { type DocumentStore, defaultEnv, type MockEnv } from './env.ts';
 /* The shared service */

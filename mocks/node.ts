@@ -13,6 +13,7 @@ import { openDataDir as openStore } from './server/data-dir.ts';
 export { createMockServer, MAX_BODY_BYTES } from './adapters/node-server.ts';
 export { localDocumentStore, nodeEnv } from './node-env.ts';
 export { ConfigFileError, loadConfigFile } from './server/config-file.ts';
+export { loadFaultProfile } from './server/fault-profiles.ts';
 export { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 export {
   importStateFile,

@@ -13,6 +13,7 @@ import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
 import { nodeEnv } from './node-env.ts';
 import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 import { MAX_STORE_RESERVE_MIB, openDataDir } from './server/data-dir.ts';
+import { faultProfileNames, loadFaultProfile } from './server/fault-profiles.ts';
 import { createStateWriter, loadStateFile, StateFileError } from './server/state-file.ts';
 import { importStateFile, StateImportError } from './server/state-import.ts';
 import type { WebHook } from './server/web-hook.ts';
@@ -60,6 +61,10 @@ function commandLine(): Command {
     .option('-p, --port <port>', 'port to listen on (env PORT, default 4010)', port)
     .option('-H, --host <host>', 'address to listen on (env HOST)', process.env.HOST ?? '127.0.0.1')
     .option('-c, --config <file>', 'YAML or JSON configuration replacing the default state')
+    .option(
+      '--faults <name|file>',
+      `inject faults from a named, seeded profile (${faultProfileNames().join(', ')}) or a YAML or JSON plan (docs/decisions/024-faults-and-overrides.md)`,
+    )
     .option(
       '-s, --state-file <file>',
       'keep the state in this JSON file across restarts (small states)',
@@ -110,6 +115,7 @@ interface StartOptions {
   port?: number;
   host: string;
   config?: string;
+  faults?: string;
   stateFile?: string;
   corsOrigins: string;
   controlOrigins: string;
@@ -224,6 +230,7 @@ function readSettings(options: StartOptions): StartSettings {
 /** Opens the storage (importing a state first when asked) and the mock on it. */
 async function openMock(options: StartOptions, settings: StartSettings) {
   const config = options.config ? loadConfigFile(options.config) : defaultConfig;
+  const faults = options.faults ? loadFaultProfile(options.faults) : undefined;
   const env = nodeEnv();
   if (options.importState && options.dataDir) {
     const imported = await importStateFile(options.importState, options.dataDir);
@@ -248,6 +255,7 @@ async function openMock(options: StartOptions, settings: StartSettings) {
     state: saved,
     onChange: write,
     refuseWrites: dataDir?.refuseWrites,
+    faults,
   });
   if (write && !saved) await write(mock.state);
   return { config, mock, dataDir };
@@ -262,6 +270,7 @@ function announce(options: StartOptions, config: typeof defaultConfig, base: str
   if (!options.config) console.log(`  API key        ${DEMO_API_KEY}`);
   for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
   console.log(`  teams          ${config.operations_teams.join(', ')}`);
+  if (options.faults) console.log(`  faults         ${options.faults} (GET ${base}/__mock/faults)`);
   console.log(
     `  state          ${options.stateFile ? `kept in ${options.stateFile}` : options.dataDir ? `kept in ${options.dataDir}/` : 'in memory'}`,
   );

@@ -1,7 +1,9 @@
 /**
  * Every fault kind through both adapters (decision 024): the standalone node:http server on
  * loopback and the MSW handlers in-process. Waits are recorded by an injected sleep, never
- * measured. Also a parallel client hammering one rule's count through node:http.
+ * measured. Each status, each latency distribution, each connection fault before and after the
+ * change, and the journal's mark of each, on both; also a parallel client hammering one rule's
+ * count through node:http.
  */
 
 import { Agent, request } from 'node:http';
@@ -43,6 +45,21 @@ function setRules(mock: DataImportMock, rules: FaultRule[]) {
 function staged(mock: DataImportMock, externalAccountNumber: string): boolean {
   return mock.state.accounts.get(`DEMO_ENERGY/${externalAccountNumber}`) !== undefined;
 }
+
+/** The fault marks the journal holds, oldest first. */
+function marks(mock: DataImportMock) {
+  return mock.service.journal
+    .entries({ bodies: false })
+    .filter((e) => e.fault)
+    .map((e) => e.fault);
+}
+
+/** One rule of each latency distribution, and the bounds its wait must fall in. */
+const LATENCIES: [string, FaultRule['latency'], number, number][] = [
+  ['fixed', { distribution: 'fixed', ms: 2500 }, 2500, 2500],
+  ['uniform', { distribution: 'uniform', min_ms: 10, max_ms: 20 }, 10, 20],
+  ['lognormal', { distribution: 'lognormal', median_ms: 200, sigma: 0.5 }, 1, 30_000],
+];
 
 interface RawAnswer {
   status?: number;
@@ -203,6 +220,82 @@ describe('node:http adapter: injected faults', () => {
     for (const ms of setup.waits) expect(ms).toBeLessThanOrEqual(20);
   });
 
+  test.each(LATENCIES)(
+    'latency %s: the answer waits the drawn time, and the journal marks the wait',
+    async (_name, latency, low, high) => {
+      await setRules(setup.mock, [{ latency, times: 2 }]);
+      for (let i = 0; i < 3; i++) {
+        expect((await send(base, 'GET', LIST, undefined, setup.token)).status).toBe(200);
+      }
+      expect(setup.waits).toHaveLength(2);
+      for (const ms of setup.waits) expect(ms).toBeGreaterThanOrEqual(low);
+      for (const ms of setup.waits) expect(ms).toBeLessThanOrEqual(high);
+      expect(marks(setup.mock)).toEqual(
+        setup.waits.map((ms) => ({
+          kind: 'latency',
+          rule_id: 'f1',
+          after_change: false,
+          latency_ms: ms,
+        })),
+      );
+    },
+  );
+
+  test('[GEN-9] a 504 after the change: the account is staged and the client hears 504', async () => {
+    await setRules(setup.mock, [{ status: 504, after_change: true, times: 1 }]);
+    const account = setup.account();
+    const answer = await send(base, 'POST', STAGE, account, setup.token);
+    expect(answer.status).toBe(504);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'gateway_timeout' });
+    expect(staged(setup.mock, account.external_account_number)).toBe(true);
+    expect(marks(setup.mock)).toEqual([
+      { kind: 'status', rule_id: 'f1', status: 504, after_change: true },
+    ]);
+  });
+
+  test('[GEN-9] empty after the change: no byte comes, and the account is staged', async () => {
+    await setRules(setup.mock, [{ connection: 'empty', after_change: true }]);
+    const account = setup.account();
+    const answer = await send(base, 'POST', STAGE, account, setup.token);
+    expect(answer.error).toBe('socket hang up');
+    expect(staged(setup.mock, account.external_account_number)).toBe(true);
+  });
+
+  test('[GEN-9] truncated after the change: the 201 comes cut in half, and the account is staged', async () => {
+    await setRules(setup.mock, [{ connection: 'truncated', after_change: true }]);
+    const account = setup.account();
+    const answer = await send(base, 'POST', STAGE, account, setup.token);
+    expect(answer.status).toBe(201);
+    expect(answer.error).toBeDefined();
+    expect(Buffer.byteLength(answer.body)).toBe(
+      Math.floor(Number(answer.headers?.['content-length']) / 2),
+    );
+    expect(staged(setup.mock, account.external_account_number)).toBe(true);
+  });
+
+  test('slow_body before the change: a whole 503 comes slowly, and nothing is staged', async () => {
+    await setRules(setup.mock, [{ connection: 'slow_body', slow_body_ms: 1600 }]);
+    const account = setup.account();
+    const answer = await send(base, 'POST', STAGE, account, setup.token);
+    expect(answer.error).toBeUndefined();
+    expect(answer.status).toBe(503);
+    expect(answer.headers?.['retry-after']).toBe('1');
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'service_unavailable' });
+    expect(setup.waits).toEqual(Array(SLOW_BODY_PIECES).fill(1600 / SLOW_BODY_PIECES));
+    expect(staged(setup.mock, account.external_account_number)).toBe(false);
+  });
+
+  test.each(['reset', 'empty', 'truncated', 'slow_body'] as const)(
+    'the journal marks a %s with its connection fault and carried status',
+    async (connection) => {
+      await setRules(setup.mock, [{ connection, times: 1 }]);
+      await send(base, 'GET', LIST, undefined, setup.token);
+      expect(marks(setup.mock)).toEqual([
+        { kind: 'connection', rule_id: 'f1', status: 503, connection, after_change: false },
+      ]);
+    },
+  );
+
   test('a parallel client takes exactly the rule’s count of faults, never more or fewer', async () => {
     await setRules(setup.mock, [
       { operation_id: 'listAllAccountImportProcesses', status: 503, times: 37 },
@@ -305,6 +398,77 @@ describe('MSW adapter: injected faults', () => {
     });
     expect(setup.waits).toEqual(Array(SLOW_BODY_PIECES).fill(800 / SLOW_BODY_PIECES));
   });
+
+  test.each(LATENCIES)(
+    'latency %s: the answer waits the drawn time, and the journal marks the wait',
+    async (_name, latency, low, high) => {
+      await setRules(setup.mock, [{ latency, times: 2 }]);
+      for (let i = 0; i < 3; i++) expect((await get(LIST)).status).toBe(200);
+      expect(setup.waits).toHaveLength(2);
+      for (const ms of setup.waits) expect(ms).toBeGreaterThanOrEqual(low);
+      for (const ms of setup.waits) expect(ms).toBeLessThanOrEqual(high);
+      expect(marks(setup.mock)).toEqual(
+        setup.waits.map((ms) => ({
+          kind: 'latency',
+          rule_id: 'f1',
+          after_change: false,
+          latency_ms: ms,
+        })),
+      );
+    },
+  );
+
+  test('[GEN-9] a 504 after the change: the account is staged and the client hears 504', async () => {
+    await setRules(setup.mock, [{ status: 504, after_change: true, times: 1 }]);
+    const account = setup.account();
+    const response = await post(STAGE, account);
+    expect(response.status).toBe(504);
+    expect(await response.json()).toMatchObject({ code: 'gateway_timeout' });
+    expect(staged(setup.mock, account.external_account_number)).toBe(true);
+    expect(marks(setup.mock)).toEqual([
+      { kind: 'status', rule_id: 'f1', status: 504, after_change: true },
+    ]);
+  });
+
+  test('[GEN-9] empty after the change: a network error, and the account is staged', async () => {
+    await setRules(setup.mock, [{ connection: 'empty', after_change: true }]);
+    const account = setup.account();
+    await expect(post(STAGE, account)).rejects.toThrow(TypeError);
+    expect(staged(setup.mock, account.external_account_number)).toBe(true);
+  });
+
+  test('[GEN-9] truncated after the change: the 201 comes, its body fails, and the account is staged', async () => {
+    await setRules(setup.mock, [{ connection: 'truncated', after_change: true }]);
+    const account = setup.account();
+    const response = await post(STAGE, account);
+    expect(response.status).toBe(201);
+    await expect(response.text()).rejects.toThrow();
+    expect(staged(setup.mock, account.external_account_number)).toBe(true);
+  });
+
+  test('slow_body before the change: a whole 503 comes slowly, and nothing is staged', async () => {
+    await setRules(setup.mock, [{ connection: 'slow_body', slow_body_ms: 1600 }]);
+    const account = setup.account();
+    const response = await post(STAGE, account);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(await response.json()).toMatchObject({ code: 'service_unavailable' });
+    expect(setup.waits).toEqual(Array(SLOW_BODY_PIECES).fill(1600 / SLOW_BODY_PIECES));
+    expect(staged(setup.mock, account.external_account_number)).toBe(false);
+  });
+
+  test.each(['reset', 'empty', 'truncated', 'slow_body'] as const)(
+    'the journal marks a %s with its connection fault and carried status',
+    async (connection) => {
+      await setRules(setup.mock, [{ connection, times: 1 }]);
+      await get(LIST)
+        .then((r) => r.text())
+        .catch(() => undefined);
+      expect(marks(setup.mock)).toEqual([
+        { kind: 'connection', rule_id: 'f1', status: 503, connection, after_change: false },
+      ]);
+    },
+  );
 
   test('latency: the answer waits through the injected sleep', async () => {
     await setRules(setup.mock, [{ latency: { distribution: 'fixed', ms: 2500 }, times: 1 }]);

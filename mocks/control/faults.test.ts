@@ -172,6 +172,74 @@ describe('control API: getFaults, setFaults, addFaultRule, removeFaultRule, clea
   });
 });
 
+describe('control API: listFaultProfiles, setFaultProfile', () => {
+  test('the named profiles are listed in order, each with its seeded plan', async () => {
+    const c = await client();
+    const listed = await c.call('GET', '/__mock/faults/profiles');
+    expect(listed.status).toBe(200);
+    expect(
+      mockControl.checkResponse('listFaultProfiles', 200, 'application/json', listed.body).problems,
+    ).toEqual([]);
+    const { profiles } = listed.body as { profiles: { name: string; seed: number }[] };
+    expect(profiles.map((p) => p.name)).toEqual([
+      'flaky-network',
+      'rate-limited',
+      'slow-platform',
+      'maintenance-window',
+    ]);
+    for (const p of profiles) expect(p.seed).toEqual(expect.any(Number));
+  });
+
+  test('a profile loaded by name is in force from its seed, and its faults start from the first', async () => {
+    const c = await client();
+    const loaded = await c.call('PUT', '/__mock/faults/profile', { name: 'rate-limited' });
+    expect(loaded.status).toBe(200);
+    expect(
+      mockControl.checkResponse('setFaultProfile', 200, 'application/json', loaded.body).problems,
+    ).toEqual([]);
+    expect(loaded.body).toMatchObject({ name: 'rate-limited', seed: 20261127 });
+    const processed = await c.process('TEST-1');
+    expect(processed.status).toBe(429);
+    expect(processed.body).toMatchObject({ code: 'concurrency_limit_exceeded' });
+    // Loading it again starts its counters again: process's three 429s come back.
+    await c.process('TEST-1');
+    await c.call('PUT', '/__mock/faults/profile', { name: 'rate-limited' });
+    const listed = (await c.call('GET', '/__mock/faults')).body as {
+      rules: { injected: number; remaining: number | null }[];
+    };
+    expect(listed.rules[0]).toMatchObject({ injected: 0, remaining: 3 });
+  });
+
+  test('an unknown name is refused with the names to choose from, and the plan stays', async () => {
+    const c = await client();
+    await plan(c, [{ operation_id: 'validateAccount', status: 500 }], 9);
+    const refused = await c.call('PUT', '/__mock/faults/profile', { name: 'chaos' });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({
+      detail:
+        'No fault profile is named chaos; choose flaky-network, rate-limited, slow-platform, maintenance-window.',
+      code: 'fault_profile_not_found',
+      errors: [],
+    });
+    expect((await c.call('GET', '/__mock/faults')).body).toMatchObject({ name: null, seed: 9 });
+  });
+
+  test.each([
+    [{}, 'name'],
+    [{ name: '__proto__' }, 'name'],
+    [{ name: 'x'.repeat(65) }, 'name'],
+    [{ name: 'rate-limited', rules: [] }, 'rules'],
+  ])('a malformed choice %j is refused naming %s, and the plan stays', async (body, attr) => {
+    const c = await client();
+    const refused = await c.call('PUT', '/__mock/faults/profile', body);
+    expect(refused.status).toBe(400);
+    expect((refused.body as { errors: { attr: string }[] }).errors.map((e) => e.attr)).toContain(
+      attr,
+    );
+    expect((await c.call('GET', '/__mock/faults')).body).toMatchObject({ name: null, rules: [] });
+  });
+});
+
 describe('the edge: injected statuses', () => {
   test.each(INJECTED_STATUS_ANSWERS)(
     '[ERR-1] %i answers %s in the error shape, with Retry-After %s, and nothing changes',

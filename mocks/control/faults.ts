@@ -12,6 +12,7 @@ import {
   faultPlanView,
   removeFaultRule as removeFromBook,
 } from '../domain/faults.ts';
+import { FAULT_PROFILES, faultProfileNames, findFaultProfile } from '../domain/faults-profiles.ts';
 import { reply as json, outcome } from '../operations/types.ts';
 import type { ControlOperation } from './types.ts';
 
@@ -43,3 +44,28 @@ export const removeFaultRule: ControlOperation<'removeFaultRule'> = ({ params },
   outcome(removeFromBook(service.faults, params.id), 200, ({ id }) => ({
     detail: `The fault rule ${id} is removed.`,
   }));
+
+/** `listFaultProfiles`: the kit's named, seeded profiles and their plans. */
+export const listFaultProfiles: ControlOperation<'listFaultProfiles'> = () =>
+  json(200, { profiles: structuredClone(FAULT_PROFILES) });
+
+/**
+ * `setFaultProfile`: the named profile's plan, from its seed; an unknown name is refused with the
+ * names to choose from and the plan in force stays.
+ */
+export const setFaultProfile: ControlOperation<'setFaultProfile'> = ({ body }, { service }) => {
+  const { name } = body as { name: string };
+  const profile = findFaultProfile(name);
+  if (!profile) {
+    return {
+      error: {
+        code: 'fault_profile_not_found',
+        data: { name, choices: faultProfileNames().join(', ') },
+      },
+    };
+  }
+  const book = createFaultBook(profile, (n) => service.env.randomBytes(n));
+  if (!book.ok) return { error: book.error };
+  service.faults = book.value;
+  return json(200, faultPlanView(service.faults));
+};

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { errorCatalogue, fillDetail } from '../../spec/index.ts';
 import {
   addFaultRule,
   createFaultBook,
@@ -119,6 +120,18 @@ describe('fault plan: what a fault answers', () => {
     expect(faultFailure(503, 'validateAccount').headers).toEqual({ 'retry-after': '1' });
     expect(faultFailure(504, 'validateAccount', 4).failure.code).toBe('gateway_timeout');
     expect(faultFailure(504, 'validateAccount', 4).headers).toEqual({ 'retry-after': '4' });
+  });
+
+  test('the 429 and 503 details say how long to wait in words: 1 second, 600 seconds', () => {
+    const detail = (status: number, seconds?: number) =>
+      fillDetail(
+        errorCatalogue.entry(faultFailure(status, 'validateAccount').failure.code).detail,
+        faultFailure(status, 'validateAccount', seconds).failure.data,
+      );
+    expect(detail(503)).toBe('The service is unavailable. Retry in 1 second.');
+    expect(detail(503, 600)).toBe('The service is unavailable. Retry in 600 seconds.');
+    expect(detail(429)).toBe('Too many requests; retry in 1 second.');
+    expect(detail(429, 2)).toBe('Too many requests; retry in 2 seconds.');
   });
 
   test('a connection fault before the change carries a 503; after the change, none', () => {

@@ -125,9 +125,11 @@ export function faultFailure(
   if (!code) throw new Error(`No fault answers status ${status}.`);
   const seconds =
     retryAfter ?? (RETRY_STATUSES.has(status) ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+  const wait = seconds ?? DEFAULT_RETRY_AFTER_SECONDS;
   const failure: DomainError = {
     code,
-    data: { retry_after: seconds ?? DEFAULT_RETRY_AFTER_SECONDS, reason },
+    // `wait` is the catalogue detail's "Retry in {wait}.": 1 second, 2 seconds.
+    data: { retry_after: wait, wait: `${wait} second${wait === 1 ? '' : 's'}`, reason },
   };
   return seconds === undefined
     ? { failure }

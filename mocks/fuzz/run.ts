@@ -271,6 +271,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }
       report.requests += 1;
       report.byStatus[answer.status] = (report.byStatus[answer.status] ?? 0) + 1;
+      // A fault plan the hostile request happened to set (a valid rule, a named profile) makes
+      // the interface answer 5xx and cut connections on purpose (decision 024): cleared at once,
+      // so that a 5xx later still means a fault of the mock.
+      if (request.path.startsWith('/__mock/faults') && answer.status < 300) {
+        await setup('DELETE', '/__mock/faults');
+      }
       const fail = (problem: string) =>
         report.failures.push({ index: i, problem, ...redactedExchange(redactor, request, answer) });
       const vendor = vendorAnswer(request, answer);

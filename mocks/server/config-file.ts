@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { type FieldError, mockControl, pointerToAttr } from '../../spec/index.ts';
 import type { MockConfig } from '../defaults.ts';
+import { createFaultBook, type FaultPlan } from '../domain/faults.ts';
+import { faultProfileNames, findFaultProfile } from '../domain/faults-profiles.ts';
 import { snakeDocument } from '../domain/state-document.ts';
 
 /** A configuration file that cannot be used. */
@@ -69,5 +71,23 @@ export function loadConfigFile(
     };
     throw new ConfigFileError(`Config file ${path} is not valid:\n${errors.map(line).join('\n')}`);
   }
+  const problems = faultsProblems((parsed as MockConfig).faults);
+  if (problems) throw new ConfigFileError(`Config file ${path} is not valid:\n${problems}`);
   return parsed as MockConfig;
+}
+
+/**
+ * What the schema cannot say of a config file's `faults` (decision 024): a name the kit ships no
+ * profile of (with the names to choose from), or a plan's range whose start is after its end.
+ */
+function faultsProblems(faults: MockConfig['faults']): string | undefined {
+  if (faults === undefined) return undefined;
+  if (typeof faults === 'string') {
+    return findFaultProfile(faults)
+      ? undefined
+      : `  faults: no fault profile is named ${faults}. Choices: ${faultProfileNames().join(', ')}.`;
+  }
+  const book = createFaultBook(faults as FaultPlan, () => new Uint8Array(4));
+  if (book.ok) return undefined;
+  return (book.error.errors ?? []).map((e) => `  faults.${e.attr}: ${e.detail}`).join('\n');
 }

@@ -519,6 +519,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/faults/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the named fault profiles
+         * @description The kit's named, seeded fault profiles (decision 024), each with its plan: what
+         *     `--faults NAME`, a config file's `faults: NAME`, `createDataImportMock({ faults: NAME })`
+         *     and PUT /__mock/faults/profile load.
+         */
+        get: operations["listFaultProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/faults/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Load a named fault profile
+         * @description Replaces the plan by the named profile's (decision 024), as PUT /__mock/faults with its
+         *     document would: the counters start again and the draws start from the profile's seed, so
+         *     two runs of the same requests from here meet the same faults in the same order. A name
+         *     the kit does not ship is refused and the plan in force stays.
+         */
+        put: operations["setFaultProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/accounts/{import_supplier_code}/{external_account_number}": {
         parameters: {
             query?: never;
@@ -1087,6 +1132,21 @@ export interface components {
             seed?: number;
             rules: components["schemas"]["FaultRule"][];
         };
+        /** @description The name of one of the kit's fault profiles (GET /__mock/faults/profiles). */
+        FaultProfileName: string;
+        FaultProfileChoice: {
+            name: components["schemas"]["FaultProfileName"];
+        };
+        /** @description A named, seeded fault plan the kit ships (decision 024). */
+        FaultProfile: {
+            name: string;
+            description: string;
+            seed: number;
+            rules: components["schemas"]["FaultRule"][];
+        };
+        FaultProfileList: {
+            profiles: components["schemas"]["FaultProfile"][];
+        };
         FaultRuleState: {
             id: string;
             rule: components["schemas"]["FaultRule"];
@@ -1187,8 +1247,8 @@ export interface components {
             processing_time_ms?: number;
             /** @description The platform catalogue the mock starts and resets with (decision 015); the kit's defaults when absent. GET /__mock/catalogue shows the defaults to start from. */
             platform_catalogue?: components["schemas"]["PlatformCatalogue"];
-            /** @description The fault plan the mock starts and resets with (decision 024); none when absent. */
-            faults?: components["schemas"]["FaultPlan"];
+            /** @description The fault plan the mock starts and resets with (decision 024): a profile's name (GET /__mock/faults/profiles) or a plan; none when absent. */
+            faults?: components["schemas"]["FaultProfileName"] | components["schemas"]["FaultPlan"];
         };
         /** @description One failing field of an error body (ERR-4). */
         FieldError: {
@@ -1556,6 +1616,10 @@ export type SchemaFaultRule = components['schemas']['FaultRule'];
 export type SchemaFaultRuleFields = components['schemas']['FaultRuleFields'];
 export type SchemaFaultLatency = components['schemas']['FaultLatency'];
 export type SchemaFaultPlan = components['schemas']['FaultPlan'];
+export type SchemaFaultProfileName = components['schemas']['FaultProfileName'];
+export type SchemaFaultProfileChoice = components['schemas']['FaultProfileChoice'];
+export type SchemaFaultProfile = components['schemas']['FaultProfile'];
+export type SchemaFaultProfileList = components['schemas']['FaultProfileList'];
 export type SchemaFaultRuleState = components['schemas']['FaultRuleState'];
 export type SchemaFaultPlanState = components['schemas']['FaultPlanState'];
 export type SchemaFaultMark = components['schemas']['FaultMark'];
@@ -2474,6 +2538,62 @@ export interface operations {
                 };
             };
             /** @description The plan holds no such rule. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listFaultProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profiles, in a fixed order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultProfileList"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    setFaultProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultProfileChoice"];
+            };
+        };
+        responses: {
+            /** @description The profile's plan, in force from now on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultPlanState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The kit ships no profile of that name. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'concurrency_limit_exceeded'
   | 'dry_run_succeeded'
   | 'fault_plan_full'
+  | 'fault_profile_not_found'
   | 'fault_rule_not_found'
   | 'gateway_timeout'
   | 'graphql_request_invalid'

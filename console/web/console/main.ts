@@ -11,6 +11,7 @@ import { accountsSection } from './accounts-section.ts';
 import { catalogueSection } from './catalogue-section.ts';
 import { type ConsoleContext, createContext } from './context.ts';
 import { h, replace } from './dom.ts';
+import { faultsSection } from './faults-section.ts';
 import { journalSection } from './journal-section.ts';
 import { outboxSection } from './outbox-section.ts';
 import { liveText, POLL_MS, readMock } from './polling.ts';
@@ -32,6 +33,8 @@ function buildSections(ctx: ConsoleContext) {
     journal: journalSection(ctx),
     outbox: outboxSection(ctx),
     catalogue: catalogueSection(ctx),
+    // The fault plan in force and the named profiles' switches (decision 024).
+    faults: faultsSection(ctx),
   };
 }
 
@@ -53,6 +56,7 @@ async function readAndShow(sections: Sections, live: HTMLElement) {
     sections.journal.renderJournal(reading.journal);
     sections.outbox.renderOutbox(reading.outbox);
     sections.catalogue.renderCatalogue(reading.catalogue);
+    await sections.faults.refresh();
     await sections.accounts.panel.refresh();
     live.textContent = liveText(new Date().toLocaleTimeString());
   } catch (error) {
@@ -74,6 +78,7 @@ function layout(sections: Sections, message: HTMLElement, live: HTMLElement) {
       h('a', { href: '#journal' }, 'Journal'),
       h('a', { href: '#outbox' }, 'Outbox'),
       h('a', { href: '#catalogue' }, 'Platform catalogue'),
+      h('a', { href: '#faults' }, 'Injected faults'),
     ),
     message,
     ...Object.values(sections).map((s) => s.element),
