@@ -13,6 +13,7 @@ import { type ConsoleContext, createContext } from './context.ts';
 import { h, replace } from './dom.ts';
 import { journalSection } from './journal-section.ts';
 import { outboxSection } from './outbox-section.ts';
+import { overridesSection } from './overrides-section.ts';
 import { liveText, POLL_MS, readMock } from './polling.ts';
 import { operationIds, type SpecDocument } from './requests.ts';
 import { createConsoleState } from './state.ts';
@@ -32,6 +33,7 @@ function buildSections(ctx: ConsoleContext) {
     journal: journalSection(ctx),
     outbox: outboxSection(ctx),
     catalogue: catalogueSection(ctx),
+    overrides: overridesSection(ctx),
   };
 }
 
@@ -53,6 +55,7 @@ async function readAndShow(sections: Sections, live: HTMLElement) {
     sections.journal.renderJournal(reading.journal);
     sections.outbox.renderOutbox(reading.outbox);
     sections.catalogue.renderCatalogue(reading.catalogue);
+    await sections.overrides.read();
     await sections.accounts.panel.refresh();
     live.textContent = liveText(new Date().toLocaleTimeString());
   } catch (error) {
@@ -74,6 +77,7 @@ function layout(sections: Sections, message: HTMLElement, live: HTMLElement) {
       h('a', { href: '#journal' }, 'Journal'),
       h('a', { href: '#outbox' }, 'Outbox'),
       h('a', { href: '#catalogue' }, 'Platform catalogue'),
+      h('a', { href: '#overrides' }, 'Overrides'),
     ),
     message,
     ...Object.values(sections).map((s) => s.element),
