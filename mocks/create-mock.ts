@@ -13,6 +13,7 @@ import { memoise } from '../spec/formats/memo.ts';
 import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
 import {
+  checkOverrides,
   countRequests,
   findRequestsOf,
   type OverridesHandle,
@@ -99,6 +100,8 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
   // kept (bounded; in memory only, never exported: the state holds hashes alone).
   const env: MockEnv = { ...given, hash: memoise(given.hash.bind(given), 1024) };
   const freshState = () => stateFromConfig(config, env);
+  const overrides = options.overrides ?? config.overrides;
+  checkOverrides(overrides);
   const service = new MockService({
     state: options.state ? asState(options.state) : freshState(),
     env,
@@ -107,7 +110,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     extraApis: [createControlApi(config, freshState)],
     secrets: config.api_keys.map((k) => k.key),
     faults: options.faults ?? (config.faults as FaultPlan | undefined),
-    overrides: options.overrides ?? config.overrides,
+    overrides,
   });
   return {
     handlers: createMswHandlers(service, { baseUrl: options.baseUrl }),

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { OverrideError, VerificationError } from '../control/overrides-handle.ts';
+import { createDataImportMock } from '../create-mock.ts';
 import { createTestClient } from '../test-client.ts';
 import { createMockServer } from './node-server.ts';
 
@@ -236,6 +237,17 @@ describe('MSW adapter: overrides and verify through the factory', () => {
       expect(() => setup.mock.overrides.add(override)).toThrow(OverrideError);
     }
     expect(setup.mock.overrides.list()).toEqual([]);
+  });
+
+  test('a factory given an override that is not valid throws naming its field', () => {
+    expect(() =>
+      createDataImportMock({ overrides: [{ request: {}, response: { status: 7 } }] }),
+    ).toThrow(/Override 0 is not valid.*response\.status/);
+    expect(() =>
+      createDataImportMock({
+        overrides: [{ request: {}, response: { status: 200, headers: { te: 'x' } } }],
+      }),
+    ).toThrow(OverrideError);
   });
 
   test('mock.verify asserts how many requests a client sent, and says what it found', async () => {

@@ -8,6 +8,7 @@
 import { mockControl } from '../../spec/index.ts';
 import {
   addOverride,
+  createOverrideBook,
   findOverride,
   type Override,
   type OverrideView,
@@ -44,6 +45,21 @@ function checked(schema: 'Override' | 'RequestQuery', value: unknown): void {
   const errors = mockControl.validateSchema(schema, value);
   if (errors.length > 0)
     throw refused(schema === 'Override' ? 'The override' : 'The shape', { errors });
+}
+
+/**
+ * Checks the overrides a mock is made with (the factory's option or the configuration's) as the
+ * control API would, so that a bad one throws {@link OverrideError} naming its field.
+ */
+export function checkOverrides(overrides: readonly Override[] | undefined): void {
+  for (const [i, override] of (overrides ?? []).entries()) {
+    const errors = mockControl.validateSchema('Override', override);
+    if (errors.length > 0) {
+      throw refused(`Override ${i}`, { errors });
+    }
+  }
+  const book = createOverrideBook(overrides, 0);
+  if (!book.ok) throw refused('An override', book.error);
 }
 
 /** The overrides of a mock instance. */

@@ -263,6 +263,15 @@ describe('config file: overrides', () => {
       );
       expect(() => loadConfigFile(bad)).toThrow(ConfigFileError);
       expect(() => loadConfigFile(bad)).toThrow(/overrides\.0\.response\.status/);
+      const framing = join(dir, 'framing.yaml');
+      writeFileSync(
+        framing,
+        JSON.stringify({
+          ...defaultConfig,
+          overrides: [{ request: {}, response: { status: 200, headers: { Connection: 'close' } } }],
+        }),
+      );
+      expect(() => loadConfigFile(framing)).toThrow(/overrides\.0\.response\.headers\.Connection/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { type FieldError, mockControl, pointerToAttr } from '../../spec/index.ts';
 import type { MockConfig } from '../defaults.ts';
+import { createOverrideBook } from '../domain/overrides.ts';
 import { snakeDocument } from '../domain/state-document.ts';
 
 /** A configuration file that cannot be used. */
@@ -68,6 +69,12 @@ export function loadConfigFile(
       return `  ${e.attr}: ${e.detail}${allowed ? ` Choices: ${allowed.join(', ')}.` : ''}`;
     };
     throw new ConfigFileError(`Config file ${path} is not valid:\n${errors.map(line).join('\n')}`);
+  }
+  // What the schema cannot say of an override (its size, a header framing the answer).
+  const overrides = createOverrideBook((parsed as MockConfig).overrides, 0);
+  if (!overrides.ok) {
+    const lines = (overrides.error.errors ?? []).map((e) => `  overrides.${e.attr}: ${e.detail}`);
+    throw new ConfigFileError(`Config file ${path} is not valid:\n${lines.join('\n')}`);
   }
   return parsed as MockConfig;
 }
