@@ -121,19 +121,23 @@ describe('control API: addOverride, listOverrides, getOverride, removeOverride, 
 
   test('prototype keys as header names and paths are plain strings', async () => {
     const c = await client();
-    await add(c, {
-      request: { headers: { constructor: 'x', __proto__: 'y' } },
-      response: { status: 500 },
+    // Sent as text: a JavaScript literal would make `__proto__` a prototype, not a key.
+    const added = await c.call('POST', '/__mock/overrides', undefined, {
+      raw: '{"request":{"headers":{"constructor":"x","__proto__":"y"}},"response":{"status":500,"headers":{"__proto__":"z"}}}',
     });
+    expect(added.status).toBe(201);
+    expect(JSON.stringify(added.body)).toContain('"headers":{"constructor":"x","__proto__":"y"}');
     await add(c, { request: { path: '/__proto__/constructor' }, response: { status: 502 } });
     // A request that does not send those headers is the mock's to answer.
     expect((await c.call('GET', LIST)).status).toBe(200);
     expect((await c.call('GET', '/__proto__/constructor')).status).toBe(404);
     const sent = await c.call('GET', LIST, undefined, {
-      headers: { constructor: 'x', __proto__: 'y' } as Record<string, string>,
+      headers: JSON.parse('{"constructor":"x","__proto__":"y"}'),
     });
     expect(sent.status).toBe(500);
+    expect(Object.hasOwn(sent.headers ?? {}, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(({} as Record<string, unknown>).z).toBeUndefined();
   });
 });
 
