@@ -33,8 +33,8 @@ export interface ScannedEntry {
   path: string;
   operationId: string | null;
   headers: Readonly<Record<string, string | undefined>>;
-  /** The request's body text, undefined once the ring overwrote it. */
-  bodyText: string | undefined;
+  /** The request's body text (read from the ring when asked), undefined once overwritten. */
+  readonly bodyText: string | undefined;
   /** When it was answered on the mock clock (milliseconds since the epoch). */
   clockMs: number;
 }
@@ -121,13 +121,16 @@ export class Journal {
    */
   *scan(): Generator<ScannedEntry> {
     for (const e of this.#entries) {
+      const place = e.body;
       yield {
         seq: e.seq,
         method: e.method,
         path: e.path,
         operationId: e.operationId,
         headers: e.headers,
-        bodyText: e.body ? bodies.get(e.body) : undefined,
+        get bodyText() {
+          return place ? bodies.get(place) : undefined;
+        },
         clockMs: e.clockMs,
       };
     }

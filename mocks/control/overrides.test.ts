@@ -346,6 +346,26 @@ describe('control API: countRequests, findRequests', () => {
     }
   });
 
+  test('says the count is incomplete when a body the shape looks into is lost', async () => {
+    const c = await client();
+    // Larger than the journal's whole ring of bodies: kept without its body.
+    const huge = JSON.stringify({
+      external_account_number: 'LOST-1',
+      pad: 'x'.repeat(17 * 2 ** 20),
+    });
+    expect((await c.call('POST', LIST, undefined, { raw: huge })).status).toBe(405);
+    const count = (body: unknown) => c.call('POST', '/__mock/requests/count', body);
+    expect((await count({ body_subset: { external_account_number: 'LOST-1' } })).body).toEqual({
+      count: 0,
+      complete: false,
+    });
+    // A shape that needs no body still judges that request.
+    expect((await count({ method: 'POST', path: LIST })).body).toEqual({
+      count: 1,
+      complete: true,
+    });
+  });
+
   test('says the count is incomplete once the journal dropped requests of the period', async () => {
     const c = await client();
     for (let i = 0; i < 1005; i++) await c.call('GET', LIST, undefined, { token: null });
