@@ -214,6 +214,37 @@ describe('MSW adapter: overrides and verify through the factory', () => {
     expect(setup.mock.overrides.list()).toEqual([]);
   });
 
+  test('the control API over MSW adds a templated override and counts the requests it answered', async () => {
+    const added = await post('/__mock/overrides', {
+      request: { method: 'POST', path: VALIDATE },
+      response: {
+        status: 422,
+        body: {
+          echoed: '{{request.body.external_account_number}}',
+          by: '{{request.headers.authorization}}',
+        },
+        template: true,
+      },
+      times: 2,
+    });
+    expect(added.status).toBe(201);
+    const account = setup.client.account();
+    const stubbed = await post(VALIDATE, account);
+    expect(stubbed.status).toBe(422);
+    // A credential is never filled in.
+    expect(await stubbed.json()).toEqual({ echoed: account.external_account_number, by: null });
+    await post(VALIDATE, account);
+    expect((await post(VALIDATE, account)).status).toBe(200);
+    const counted = await post('/__mock/requests/count', { path: VALIDATE });
+    expect(await counted.json()).toEqual({ count: 3, complete: true });
+    const journal = setup.mock.service.journal.entries({ bodies: false });
+    expect(journal.filter((e) => e.path === VALIDATE).map((e) => e.override ?? null)).toEqual([
+      'o1',
+      'o1',
+      null,
+    ]);
+  });
+
   test('mock.overrides lists, reads, removes and clears', () => {
     const a = setup.mock.overrides.add({ request: {}, response: { status: 500 } });
     setup.mock.overrides.add({ request: {}, response: { status: 502 }, priority: 1 });
