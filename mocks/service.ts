@@ -376,7 +376,8 @@ export class MockService {
 
   /** The answer of the override the request matches (decision 025), chosen in one step. */
   #override(operationId: string, params: Record<string, string>, request: PlainRequest) {
-    if (this.overrides.items.length === 0) return undefined;
+    // A body cut at the adapter's limit is refused (413) whatever was stubbed: its shape is unknown.
+    if (this.overrides.items.length === 0 || request.bodyTooLarge !== undefined) return undefined;
     const body = parsedBody(request.bodyText);
     const names = faultSubject(operationId, params, request.bodyText);
     return decideOverride(

@@ -225,6 +225,21 @@ describe('the edge: an override answers instead of the mock', () => {
     });
   });
 
+  test("a body over the adapter's limit is refused with 413, not stubbed", async () => {
+    const c = await client();
+    await add(c, { request: { path: VALIDATE }, response: { status: 200 } });
+    const answer = await c.mock.service.handle({
+      method: 'POST',
+      path: VALIDATE,
+      query: {},
+      headers: { 'content-type': 'application/json' },
+      bodyText: '{"external_a',
+      bodyTooLarge: 1024,
+    });
+    expect(answer.status).toBe(413);
+    expect((await c.call('GET', '/__mock/overrides/o1')).body).toMatchObject({ used: 0 });
+  });
+
   test('the control API is never overridden', async () => {
     const c = await client();
     await add(c, { request: { path: '/__mock/overrides' }, response: { status: 500 } });
