@@ -12,9 +12,19 @@ import type { RequestHandler } from 'msw';
 import { memoise } from '../spec/formats/memo.ts';
 import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
+import {
+  checkOverrides,
+  countRequests,
+  findRequestsOf,
+  type OverridesHandle,
+  overridesHandle,
+  verifyCount,
+} from './control/overrides-handle.ts';
+import type { RequestQuery } from './control/overrides-verify.ts';
 import { defaultConfig, type MockConfig } from './defaults.ts';
 import type { FaultPlan } from './domain/faults.ts';
 import { faultProfileNames, findFaultProfile } from './domain/faults-profiles.ts';
+import type { Override } from './domain/overrides.ts';
 import { asState, createState, type MockState } from './domain/state.ts';
 import { defaultEnv, type MockEnv } from './env.ts';
 import { FaultPlanError, MockService } from './service.ts';
@@ -38,6 +48,8 @@ export interface DataImportMockOptions {
    * Node, `loadFaultProfile(FILE)` from `data-import-contract-kit/mocks/node` reads one).
    */
   faults?: string | FaultPlan;
+  /** The overrides the mock starts and resets with (decision 025), instead of the configuration's. */
+  overrides?: Override[];
 }
 
 /** A fresh state from a configuration; API keys are stored hashed. */
@@ -84,6 +96,14 @@ export interface DataImportMock {
   readonly state: MockState;
   /** Back to the configuration's fresh state; service account numbers keep counting up. */
   reset(): void;
+  /** The overrides (stubs) in force: add, list, get, remove, clear (decision 025). */
+  readonly overrides: OverridesHandle;
+  /** How many journalled requests have a shape since `since` on the mock clock (decision 025). */
+  countRequests(shape: RequestQuery): { count: number; complete: boolean };
+  /** The journalled requests of a shape, redacted as the journal is. */
+  findRequests(shape: RequestQuery): ReturnType<typeof findRequestsOf>;
+  /** Throws unless exactly `count` journalled requests have the shape (WireMock's verify). */
+  verify(shape: RequestQuery, count: number): void;
 }
 
 /** A mock instance with its MSW handlers. */
@@ -94,6 +114,8 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
   // kept (bounded; in memory only, never exported: the state holds hashes alone).
   const env: MockEnv = { ...given, hash: memoise(given.hash.bind(given), 1024) };
   const freshState = () => stateFromConfig(config, env);
+  const overrides = options.overrides ?? config.overrides;
+  checkOverrides(overrides);
   const service = new MockService({
     state: options.state ? asState(options.state) : freshState(),
     env,
@@ -102,6 +124,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     extraApis: [createControlApi(config, freshState)],
     secrets: config.api_keys.map((k) => k.key),
     faults: namedPlan(options.faults ?? (config.faults as string | FaultPlan | undefined)),
+    overrides,
   });
   return {
     handlers: createMswHandlers(service, { baseUrl: options.baseUrl }),
@@ -112,5 +135,9 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     reset() {
       service.reset(freshState());
     },
+    overrides: overridesHandle(service),
+    countRequests: (shape) => countRequests(service, shape),
+    findRequests: (shape) => findRequestsOf(service, shape),
+    verify: (shape, count) => verifyCount(service, shape, count),
   };
 }

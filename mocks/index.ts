@@ -11,6 +11,13 @@
 
 /* In-process use (MSW) */
 export { createMswHandlers, type MswHandlerOptions } from './adapters/msw-handlers.ts';
+/* Overrides and verify in-process (decision 025) */
+export {
+  OverrideError,
+  type OverridesHandle,
+  VerificationError,
+} from './control/overrides-handle.ts';
+export type { RequestQuery } from './control/overrides-verify.ts';
 export {
   createDataImportMock,
   type DataImportMock,
@@ -25,6 +32,7 @@ export {
   type FaultProfile,
   faultProfileNames,
 } from './domain/faults-profiles.ts';
+export type { Override, OverrideView } from './domain/overrides.ts';
 export type { MockState } from './domain/state.ts';
 export { type DocumentStore, defaultEnv, type MockEnv } from './env.ts';
 /* The shared service */

@@ -22,6 +22,21 @@ export interface JournalEntry {
   responseBody?: unknown;
   /** The fault injected into this request, when one was (decision 024). */
   fault?: FaultMark;
+  /** The id of the override that answered instead of the mock, when one did (decision 025). */
+  override?: string;
+}
+
+/** A kept request as verify matches it (decision 025): raw, for matching only, never shown. */
+export interface ScannedEntry {
+  seq: number;
+  method: string;
+  path: string;
+  operationId: string | null;
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The request's body text (read from the ring when asked), undefined once overwritten. */
+  readonly bodyText: string | undefined;
+  /** When it was answered on the mock clock (milliseconds since the epoch). */
+  clockMs: number;
 }
 
 export { REDACTED } from './redaction.ts';
@@ -34,6 +49,8 @@ export { REDACTED } from './redaction.ts';
 interface RawEntry extends Omit<JournalEntry, 'body' | 'seq' | 'responseBody' | 'at' | 'headers'> {
   /** When it was answered (milliseconds since the epoch), written as text when read. */
   atMs: number;
+  /** When it was answered on the mock clock, which `since` of verify reads (decision 025). */
+  clockMs: number;
   /** The request's headers as the adapter gave them (absent ones left out when read). */
   headers: Record<string, string | undefined>;
   bodyText: string;
@@ -69,6 +86,8 @@ export class Journal {
   readonly #entries: KeptEntry[] = [];
   readonly #capacity: number;
   #seq = 0;
+  /** The mock-clock instant of the newest entry dropped to stay bounded, since the last clear. */
+  #droppedUntilMs: number | undefined;
 
   constructor(capacity = 1000) {
     this.#capacity = capacity;
@@ -80,6 +99,8 @@ export class Journal {
    */
   record(entry: RawEntry): void {
     if (entry.method === 'GET' && entry.path.startsWith('/__mock/')) return;
+    // Verify's reads are POSTs that change nothing (decision 025): counting must not count itself.
+    if (entry.path.startsWith('/__mock/requests/')) return;
     this.#seq += 1;
     const { bodyText, responseText, ...rest } = entry;
     this.#entries.push({
@@ -88,7 +109,39 @@ export class Journal {
       body: bodies.put(bodyText),
       response: responseText === undefined ? undefined : bodies.put(responseText),
     });
-    if (this.#entries.length > this.#capacity) this.#entries.shift();
+    if (this.#entries.length > this.#capacity) {
+      const dropped = this.#entries.shift();
+      if (dropped) this.#droppedUntilMs = Math.max(this.#droppedUntilMs ?? 0, dropped.clockMs);
+    }
+  }
+
+  /**
+   * The kept requests, oldest first, raw, for verify to match (decision 025); what a caller
+   * shows goes through {@link entry}, which redacts.
+   */
+  *scan(): Generator<ScannedEntry> {
+    for (const e of this.#entries) {
+      const place = e.body;
+      yield {
+        seq: e.seq,
+        method: e.method,
+        path: e.path,
+        operationId: e.operationId,
+        headers: e.headers,
+        get bodyText() {
+          return place ? bodies.get(place) : undefined;
+        },
+        clockMs: e.clockMs,
+      };
+    }
+  }
+
+  /**
+   * The mock-clock instant of the newest request dropped to keep the journal bounded since it was
+   * last cleared, or undefined: a count since an instant not after it may miss requests.
+   */
+  get droppedUntilMs(): number | undefined {
+    return this.#droppedUntilMs;
   }
 
   /** The kept requests, oldest first, redacted; without their bodies when `bodies` is false. */
@@ -109,8 +162,9 @@ export class Journal {
     const redactor = this.redactor;
     // The token mutation's bodies are redacted by their structure (redaction.ts).
     const graphql = entry.operationId === 'obtainToken' || entry.path.startsWith('/v1/graphql');
+    const { clockMs: _clockMs, ...shown } = entry;
     const view: JournalEntry = {
-      ...entry,
+      ...shown,
       at: new Date(atMs).toISOString(),
       headers: redactor.headers(headers),
       body: withBodies && body ? redactor.requestBody(bodies.get(body), graphql) : undefined,
@@ -127,5 +181,6 @@ export class Journal {
   /** Forgets every request. */
   clear(): void {
     this.#entries.length = 0;
+    this.#droppedUntilMs = undefined;
   }
 }

@@ -30,6 +30,12 @@ import {
   type FaultSubject,
 } from './domain/faults.ts';
 import { JsonChunks, LazyList } from './domain/lazy-list.ts';
+import {
+  createOverrideBook,
+  decideOverride,
+  type Override,
+  type OverrideBook,
+} from './domain/overrides.ts';
 import type { DomainError } from './domain/result.ts';
 import type { MockState } from './domain/state.ts';
 import { errorResponse, type PlainResponse } from './error-bodies.ts';
@@ -125,6 +131,8 @@ export interface MockServiceOptions {
   secrets?: readonly string[];
   /** The fault plan the service starts and resets with (decision 024); none when absent. */
   faults?: FaultPlan;
+  /** The overrides the service starts and resets with (decision 025); none when absent. */
+  overrides?: readonly Override[];
 }
 
 /** The fault plan given to a service cannot be used (a range whose start is after its end). */
@@ -132,8 +140,18 @@ export class FaultPlanError extends Error {
   override name = 'FaultPlanError';
 }
 
+/** A request's JSON body, or undefined when it is empty, not JSON or nested too deep. */
+export function parsedBody(bodyText: string): unknown {
+  if (bodyText === '' || nestsDeeperThan(bodyText)) return undefined;
+  try {
+    return JSON.parse(bodyText);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The supplier and account a request names, in its path or at the top of its JSON body. */
-function faultSubject(
+export function faultSubject(
   operationId: string,
   params: Record<string, string>,
   bodyText: string,
@@ -190,6 +208,9 @@ export class MockService {
   readonly #faultPlan: FaultPlan | undefined;
   /** The fault plan in force and its counters (decision 024); not part of the state. */
   faults: FaultBook;
+  readonly #configuredOverrides: readonly Override[] | undefined;
+  /** The overrides in force and their counters (decision 025); not part of the state. */
+  overrides: OverrideBook;
 
   constructor(options: MockServiceOptions) {
     this.state = options.state;
@@ -206,6 +227,8 @@ export class MockService {
       );
     }
     this.faults = book.value;
+    this.#configuredOverrides = options.overrides;
+    this.overrides = this.#configuredOverrideBook();
     const dataImportApi: ApiDefinition<OperationContext> = {
       prefix: '',
       contract: dataImport,
@@ -245,6 +268,23 @@ export class MockService {
     // The configured plan again, its counters and draws from the start (decision 024).
     const book = createFaultBook(this.#faultPlan, (n) => this.env.randomBytes(n));
     if (book.ok) this.faults = book.value;
+    this.overrides = this.#configuredOverrideBook();
+  }
+
+  /** The mock clock's instant in milliseconds. */
+  clockMs(): number {
+    return clockNow(this.state.clock, this.env.now()).getTime();
+  }
+
+  /** The configured overrides, fresh (decision 025); a service cannot start with a bad one. */
+  #configuredOverrideBook(): OverrideBook {
+    const book = createOverrideBook(this.#configuredOverrides, this.clockMs());
+    if (!book.ok) {
+      throw new FaultPlanError(
+        `The overrides are not valid: ${book.error.errors?.map((e) => `${e.attr}: ${e.detail}`).join('; ')}`,
+      );
+    }
+    return book.value;
   }
 
   /** Answers one request; never throws. */
@@ -252,6 +292,7 @@ export class MockService {
     let response: PlainResponse;
     let operation: OperationInfo | null = null;
     let fault: FaultMark | undefined;
+    let override: string | undefined;
     try {
       const api = this.#apis.find((a) => request.path.startsWith(a.prefix))!;
       const route = api.contract.route(request.method, request.path);
@@ -278,9 +319,17 @@ export class MockService {
               )
             : undefined;
         fault = decision?.mark;
-        const dispatched = await this.#withFault(decision, route.operation, () =>
-          this.#dispatch(api, route.operation, route.params, request),
-        );
+        // An override stands for the service's answer, so a fault that fires comes first and an
+        // override is chosen (its use counted) only when the request reaches the service.
+        const dispatched = await this.#withFault(decision, route.operation, () => {
+          const answer = api.faults
+            ? this.#override(route.operation.operationId, route.params, request)
+            : undefined;
+          if (!answer) return this.#dispatch(api, route.operation, route.params, request);
+          override = answer.id;
+          const { status, headers, body } = answer;
+          return Promise.resolve({ response: { status, headers, body } });
+        });
         response = dispatched.response;
         fault = dispatched.mark ?? fault;
       }
@@ -319,8 +368,40 @@ export class MockService {
         ? { responseBody: response.body }
         : { responseText: response.bodyText }),
       ...(fault ? { fault } : {}),
+      ...(override ? { override } : {}),
+      clockMs: this.clockMs(),
     });
     return response;
+  }
+
+  /** The answer of the override the request matches (decision 025), chosen in one step. */
+  #override(operationId: string, params: Record<string, string>, request: PlainRequest) {
+    // A body cut at the adapter's limit is refused (413) whatever was stubbed: its shape is unknown.
+    if (this.overrides.items.length === 0 || request.bodyTooLarge !== undefined) return undefined;
+    const body = parsedBody(request.bodyText);
+    const names = faultSubject(operationId, params, request.bodyText);
+    return decideOverride(
+      this.overrides,
+      {
+        method: request.method,
+        path: request.path,
+        operationId,
+        headers: request.headers,
+        body,
+        bodyKnown: true,
+        importSupplier: names.importSupplier,
+        externalAccountNumber: names.externalAccountNumber,
+      },
+      {
+        method: request.method,
+        url: request.path,
+        params,
+        query: request.query,
+        headers: request.headers,
+        body,
+      },
+      this.clockMs(),
+    );
   }
 
   /**

@@ -12,6 +12,7 @@ import * as listings from './listings.ts';
 import * as mockAccounts from './mock-accounts.ts';
 import * as mockConfiguration from './mock-configuration.ts';
 import * as mockState from './mock-state.ts';
+import * as overrides from './overrides.ts';
 import * as platformCatalogue from './platform-catalogue.ts';
 import type { ControlContext, ControlOperations } from './types.ts';
 
@@ -23,6 +24,7 @@ export const controlOperations: ControlOperations = {
   ...listings,
   ...platformCatalogue,
   ...faults,
+  ...overrides,
 };
 
 /** The control API for a configuration; `freshState` builds the state reset goes back to. */

@@ -297,6 +297,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (request.path.startsWith('/__mock/faults') && answer.status < 400) {
         await setup('DELETE', '/__mock/faults');
       }
+      // An override it got accepted answers instead of the mock (decision 025): cleared alike.
+      if (request.path.startsWith('/__mock/overrides') && answer.status < 400) {
+        await setup('DELETE', '/__mock/overrides');
+      }
       if (report.failures.length >= 50) break;
       if (options.onProgress && (i + 1) % 1000 === 0) options.onProgress(i + 1);
     }

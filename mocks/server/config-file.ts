@@ -10,6 +10,7 @@ import { type FieldError, mockControl, pointerToAttr } from '../../spec/index.ts
 import type { MockConfig } from '../defaults.ts';
 import { createFaultBook, type FaultPlan } from '../domain/faults.ts';
 import { faultProfileNames, findFaultProfile } from '../domain/faults-profiles.ts';
+import { createOverrideBook } from '../domain/overrides.ts';
 import { snakeDocument } from '../domain/state-document.ts';
 
 /** A configuration file that cannot be used. */
@@ -73,6 +74,12 @@ export function loadConfigFile(
   }
   const problems = faultsProblems((parsed as MockConfig).faults);
   if (problems) throw new ConfigFileError(`Config file ${path} is not valid:\n${problems}`);
+  // What the schema cannot say of an override (its size, a header framing the answer).
+  const overrides = createOverrideBook((parsed as MockConfig).overrides, 0);
+  if (!overrides.ok) {
+    const lines = (overrides.error.errors ?? []).map((e) => `  overrides.${e.attr}: ${e.detail}`);
+    throw new ConfigFileError(`Config file ${path} is not valid:\n${lines.join('\n')}`);
+  }
   return parsed as MockConfig;
 }
 

@@ -564,6 +564,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the overrides in force
+         * @description The overrides (stubs) in force, in the order they are tried: higher `priority` first, then
+         *     the newest (decision 025). Spent and expired overrides are gone.
+         */
+        get: operations["listOverrides"];
+        put?: never;
+        /**
+         * Add an override
+         * @description Adds a stub: the interface's requests of its shape get its answer (as given, or filled in
+         *     from the request's values with `template`) instead of the mock's, without running the
+         *     operation, so nothing changes (decision 025). At most 100; a fault rule that fires on the
+         *     request is applied before an override is tried.
+         */
+        post: operations["addOverride"];
+        /**
+         * Remove every override
+         * @description No override answers any more; the mock answers every request again.
+         */
+        delete: operations["clearOverrides"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/overrides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The override's `id` as the list gives it.
+                 * @example o1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Read one override
+         * @description One override in force, with how often it answered.
+         */
+        get: operations["getOverride"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove one override
+         * @description The override answers no more; the others stay as they are.
+         */
+        delete: operations["removeOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the journalled requests of a shape
+         * @description How many requests the journal holds that match the shape (the overrides' language) and
+         *     were answered at or after `since` on the mock clock (decision 025), WireMock's verify.
+         *     `complete` is false when the journal dropped a request of that period to stay bounded, or
+         *     lost a body the shape needs: the count is then a lower bound. Reading it is not journalled.
+         */
+        post: operations["countRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/requests/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the journalled requests of a shape
+         * @description The journal's entries that match the shape since `since` (oldest first, the newest
+         *     `limit` of them, 100 when absent), redacted as the journal is (decision 025). Reading them
+         *     is not journalled.
+         */
+        post: operations["findRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/accounts/{import_supplier_code}/{external_account_number}": {
         parameters: {
             query?: never;
@@ -855,6 +962,8 @@ export interface components {
             /** @description The response body (absent when left out with `bodies=false`). */
             response_body?: unknown;
             fault?: components["schemas"]["FaultMark"];
+            /** @description The id of the override that gave the answer instead of the mock (decision 025). */
+            override?: string;
         };
         /** @description One account of listAccounts; status is null for an account that is only marked to be skipped. */
         AccountSummary: {
@@ -1171,6 +1280,107 @@ export interface components {
             latency_ms?: number;
             after_change: boolean;
         };
+        /**
+         * @description What a request must be to match (decision 025): every criterion given must hold, an absent
+         *     one matches every request. `operation_id` or `method` and `path` name the route;
+         *     `headers` must be equal (names compared without case); `body_subset` is JSON the request's
+         *     JSON body contains (objects by their keys, arrays item by item); `body_equals` compares the
+         *     values at JSON pointers; `import_supplier` and `external_account_number` are read like a
+         *     fault rule's (the path's, or the body's top-level fields).
+         */
+        RequestShapeFields: {
+            operation_id?: string;
+            /** @enum {string} */
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /** @description The request's path without its query, exactly. */
+            path?: string;
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description JSON the request's body contains. */
+            body_subset?: unknown;
+            body_equals?: {
+                /** @description An RFC 6901 JSON pointer into the request's body. */
+                pointer: string;
+                /** @description The JSON value found there. */
+                equals: unknown;
+            }[];
+            import_supplier?: string;
+            external_account_number?: string;
+        };
+        /** @description The request an override answers (RequestShapeFields). */
+        RequestShape: components["schemas"]["RequestShapeFields"];
+        /** @description A shape (RequestShapeFields) and the period and number of requests to read. */
+        RequestQuery: {
+            /**
+             * Format: date-time
+             * @description Only requests answered at or after this instant of the mock clock.
+             */
+            since?: string;
+            /** @description findRequests gives the newest this many (100 when absent). */
+            limit?: number;
+        } & components["schemas"]["RequestShapeFields"];
+        /**
+         * @description The answer an override gives. With `template`, each `{{request.…}}` in the body's strings
+         *     is filled from the request: `request.method`, `request.url` (the path),
+         *     `request.path.NAME` (a path parameter), `request.query.NAME`, `request.headers.NAME` (not
+         *     credentials), `request.body.A.B.0`; a string that is one placeholder takes the value
+         *     itself. A missing value is an empty string (null for a whole string); nothing else is
+         *     evaluated, and the filled-in values are bounded (decision 025).
+         */
+        OverrideResponse: {
+            status: number;
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description The JSON body (none when absent). */
+            body?: unknown;
+            /** @description Fill the body's `{{request.…}}` placeholders from the request. */
+            template?: boolean;
+        };
+        /**
+         * @description A stub (decision 025): the interface's requests of `request`'s shape get `response`
+         *     instead of the mock's answer, and nothing changes. Tried in order of `priority` (higher
+         *     first, 0 when absent), then the newest first; it answers `times` requests, or until
+         *     `until` on the mock clock, then it is gone.
+         */
+        Override: {
+            name?: string;
+            request: components["schemas"]["RequestShape"];
+            response: components["schemas"]["OverrideResponse"];
+            priority?: number;
+            /** @description Answers this many requests, then is gone; every matching request when absent. */
+            times?: number;
+            /**
+             * Format: date-time
+             * @description Answers before this instant of the mock clock, then is gone.
+             */
+            until?: string;
+        };
+        OverrideState: {
+            id: string;
+            override: components["schemas"]["Override"];
+            /** @description How many requests it answered. */
+            used: number;
+            /** @description How many more it answers; null without `times`. */
+            remaining: number | null;
+            /** @description When it was added, on the mock clock. */
+            created_at: string;
+        };
+        OverrideList: {
+            overrides: components["schemas"]["OverrideState"][];
+        };
+        RequestCount: {
+            count: number;
+            /** @description False when the journal dropped a request of the period or lost a body the shape needs (decision 025). */
+            complete: boolean;
+        };
+        RequestFind: {
+            /** @description How many matched (more than `requests` holds when over `limit`). */
+            count: number;
+            complete: boolean;
+            requests: components["schemas"]["JournalEntryView"][];
+        };
         PaymentVendorFault: {
             /** @enum {string} */
             kind: "persistent" | "intermittent";
@@ -1249,6 +1459,8 @@ export interface components {
             platform_catalogue?: components["schemas"]["PlatformCatalogue"];
             /** @description The fault plan the mock starts and resets with (decision 024): a profile's name (GET /__mock/faults/profiles) or a plan; none when absent. */
             faults?: components["schemas"]["FaultProfileName"] | components["schemas"]["FaultPlan"];
+            /** @description The overrides the mock starts and resets with (decision 025); none when absent. */
+            overrides?: components["schemas"]["Override"][];
         };
         /** @description One failing field of an error body (ERR-4). */
         FieldError: {
@@ -1554,6 +1766,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description No override in force has this id. */
+        OverrideNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description No such account. */
         NotFound: {
             headers: {
@@ -1623,6 +1844,15 @@ export type SchemaFaultProfileList = components['schemas']['FaultProfileList'];
 export type SchemaFaultRuleState = components['schemas']['FaultRuleState'];
 export type SchemaFaultPlanState = components['schemas']['FaultPlanState'];
 export type SchemaFaultMark = components['schemas']['FaultMark'];
+export type SchemaRequestShapeFields = components['schemas']['RequestShapeFields'];
+export type SchemaRequestShape = components['schemas']['RequestShape'];
+export type SchemaRequestQuery = components['schemas']['RequestQuery'];
+export type SchemaOverrideResponse = components['schemas']['OverrideResponse'];
+export type SchemaOverride = components['schemas']['Override'];
+export type SchemaOverrideState = components['schemas']['OverrideState'];
+export type SchemaOverrideList = components['schemas']['OverrideList'];
+export type SchemaRequestCount = components['schemas']['RequestCount'];
+export type SchemaRequestFind = components['schemas']['RequestFind'];
 export type SchemaPaymentVendorFault = components['schemas']['PaymentVendorFault'];
 export type SchemaPaymentVendorFaultState = components['schemas']['PaymentVendorFaultState'];
 export type SchemaAccountNoteView = components['schemas']['AccountNoteView'];
@@ -1644,6 +1874,7 @@ export type SchemaAccountCatalogue = components['schemas']['AccountCatalogue'];
 export type SchemaMetersCatalogue = components['schemas']['MetersCatalogue'];
 export type ResponseStorageUnavailable = components['responses']['StorageUnavailable'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseOverrideNotFound = components['responses']['OverrideNotFound'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
 export type ParameterImportSupplierCode = components['parameters']['ImportSupplierCode'];
@@ -2603,6 +2834,180 @@ export interface operations {
                 };
             };
             503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overrides in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideList"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    addOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Override"];
+            };
+        };
+        responses: {
+            /** @description The override as it is kept. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    clearOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No override is left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    getOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The override's `id` as the list gives it.
+                 * @example o1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverrideState"];
+                };
+            };
+            404: components["responses"]["OverrideNotFound"];
+        };
+    };
+    removeOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The override's `id` as the list gives it.
+                 * @example o1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            404: components["responses"]["OverrideNotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    countRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestQuery"];
+            };
+        };
+        responses: {
+            /** @description How many matched. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    findRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestQuery"];
+            };
+        };
+        responses: {
+            /** @description The matching requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestFind"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     getAccountRecord: {

@@ -14,6 +14,7 @@ import { h, replace } from './dom.ts';
 import { faultsSection } from './faults-section.ts';
 import { journalSection } from './journal-section.ts';
 import { outboxSection } from './outbox-section.ts';
+import { overridesSection } from './overrides-section.ts';
 import { liveText, POLL_MS, readMock } from './polling.ts';
 import { operationIds, type SpecDocument } from './requests.ts';
 import { createConsoleState } from './state.ts';
@@ -35,6 +36,7 @@ function buildSections(ctx: ConsoleContext) {
     catalogue: catalogueSection(ctx),
     // The fault plan in force and the named profiles' switches (decision 024).
     faults: faultsSection(ctx),
+    overrides: overridesSection(ctx),
   };
 }
 
@@ -57,6 +59,7 @@ async function readAndShow(sections: Sections, live: HTMLElement) {
     sections.outbox.renderOutbox(reading.outbox);
     sections.catalogue.renderCatalogue(reading.catalogue);
     await sections.faults.refresh();
+    await sections.overrides.read();
     await sections.accounts.panel.refresh();
     live.textContent = liveText(new Date().toLocaleTimeString());
   } catch (error) {
@@ -79,6 +82,7 @@ function layout(sections: Sections, message: HTMLElement, live: HTMLElement) {
       h('a', { href: '#outbox' }, 'Outbox'),
       h('a', { href: '#catalogue' }, 'Platform catalogue'),
       h('a', { href: '#faults' }, 'Injected faults'),
+      h('a', { href: '#overrides' }, 'Overrides'),
     ),
     message,
     ...Object.values(sections).map((s) => s.element),
