@@ -324,7 +324,7 @@ describe('data-import-mock --faults', () => {
   ])('%j ends with one line and exit code 2', (args, message) => {
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'mocks/start.ts', '--port', '0', ...args],
+      ['--import', 'tsx', 'bin/data-import-mock.ts', '--port', '0', ...args],
       { encoding: 'utf8' },
     );
     expect(run.status).toBe(2);
