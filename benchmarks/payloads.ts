@@ -4,7 +4,15 @@
  * fuels, so six meter points, and years of readings), a transactions/create request of 50
  * transactions for the large account, the ObtainToken mutation, and the process request.
  */
-import { businessAccount, transactionsRequest } from '../fixtures/index.ts';
+import { readdirSync } from 'node:fs';
+import {
+  businessAccount,
+  KINDS,
+  loadProfile,
+  type Population,
+  resolvePopulation,
+  transactionsRequest,
+} from '../fixtures/index.ts';
 import type { PlainRequest } from '../mocks/service.ts';
 import { openapiDocument } from '../spec/index.ts';
 
@@ -110,4 +118,63 @@ export function jsonPost(path: string, body: unknown, token?: string): PlainRequ
     },
     bodyText: JSON.stringify(body),
   };
+}
+
+/** How many different bodies a distinct-accounts scenario sends round-robin. */
+export const DISTINCT_ACCOUNTS = Number(process.env.BENCH_DISTINCT_ACCOUNTS ?? 10_000);
+
+/**
+ * The populations the distinct accounts are drawn from in turn: the fixtures' own domestic and
+ * business forms and every example profile (fixtures/profiles/), so that phone numbers,
+ * postcodes, meter points and dates differ from one request to the next as in a real migration
+ * (no format memo is warm for them).
+ */
+function populations(): {
+  kind: 'domestic-account' | 'business-account';
+  population?: Population;
+}[] {
+  const dir = new URL('../fixtures/profiles/', import.meta.url);
+  const profiles = readdirSync(dir)
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()
+    .map((file) => resolvePopulation(loadProfile(new URL(file, dir).pathname)));
+  return [
+    { kind: 'domestic-account' },
+    { kind: 'business-account' },
+    ...profiles.map((population) => ({
+      kind:
+        population.accountType === 'business'
+          ? ('business-account' as const)
+          : ('domestic-account' as const),
+      population,
+    })),
+  ];
+}
+
+/**
+ * `count` different generated accounts (seed i, populations in turn, account number
+ * `BENCH-DISTINCT-i`), as JSON texts: the bodies of the distinct-accounts scenarios.
+ */
+export function distinctAccounts(count = DISTINCT_ACCOUNTS): string[] {
+  const sources = populations();
+  return Array.from({ length: count }, (_, i) => {
+    const source = sources[i % sources.length]!;
+    return JSON.stringify(
+      KINDS[source.kind].build({
+        seed: i,
+        externalAccountNumber: `BENCH-DISTINCT-${i}`,
+        ...(source.population ? { population: source.population } : {}),
+      } as never),
+    );
+  });
+}
+
+/**
+ * `count` different transactions/create requests (seed i) for the large account, as JSON texts:
+ * each request's transactions and amounts differ, so no answer or memo is reused.
+ */
+export function distinctTransactions(count = DISTINCT_ACCOUNTS): string[] {
+  return Array.from({ length: count }, (_, seed) =>
+    JSON.stringify(transactionsRequest({ seed, account: largeAccount as never })),
+  );
 }

@@ -11,8 +11,9 @@
  * - `prism mock` on the kit's spec (stateless, static examples, `-v silent`).
  *
  * Scenarios: validate-account and create-or-update with the spec's domestic example and with a
- * large generated account, ObtainToken, transactions/create with 50 transactions, and the
- * all-processes list with 10,000 accounts staged. It prints req/s, p50, p99 and peak RSS with the
+ * large generated account, ObtainToken, transactions/create with 50 transactions, the same three
+ * operations with 10,000 distinct generated bodies sent round-robin (`BENCH_DISTINCT_ACCOUNTS`),
+ * and the all-processes list with 10,000 accounts staged. It prints req/s, p50, p99 and peak RSS with the
  * ratios to the ceiling, to Prism and to MSW, checks the targets, and writes Markdown and JSON to
  * `benchmarks/results/`. Every server runs from the start, and each scenario is measured on all
  * of them in turn, so that the figures of one scenario come from the same minutes. The machine may
@@ -26,6 +27,9 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildPackage } from './compiled.ts';
 import {
+  DISTINCT_ACCOUNTS,
+  distinctAccounts,
+  distinctTransactions,
   exampleAccount,
   fiftyTransactions,
   largeAccount,
@@ -108,9 +112,13 @@ interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Different bodies sent round-robin, one per request (the distinct-accounts scenarios). */
+  bodies?: readonly string[];
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+process.stdout.write(`generating ${DISTINCT_ACCOUNTS} distinct accounts\n`);
+const accounts = distinctAccounts();
 const scenarios: Scenario[] = [
   {
     id: 'validate-example',
@@ -153,6 +161,29 @@ const scenarios: Scenario[] = [
     method: 'POST',
     path: '/v1/data-import/transactions/create/',
     body: json(fiftyTransactions),
+  },
+  // A real migration sends a different account each time: distinct phone numbers, postcodes and
+  // meter points, which no memo of a format check has seen (decision 027).
+  {
+    id: 'validate-distinct',
+    name: `validate-account, ${DISTINCT_ACCOUNTS.toLocaleString('en-GB')} distinct accounts round-robin (both forms, every population)`,
+    method: 'POST',
+    path: '/v1/data-import/validate-account/',
+    bodies: accounts,
+  },
+  {
+    id: 'stage-distinct',
+    name: `create-or-update, the same ${DISTINCT_ACCOUNTS.toLocaleString('en-GB')} distinct accounts round-robin (created, then restaged)`,
+    method: 'POST',
+    path: '/v1/data-import/account-import-process/create-or-update/',
+    bodies: accounts,
+  },
+  {
+    id: 'transactions-distinct',
+    name: `transactions/create, ${DISTINCT_ACCOUNTS.toLocaleString('en-GB')} distinct requests round-robin for the large account`,
+    method: 'POST',
+    path: '/v1/data-import/transactions/create/',
+    bodies: distinctTransactions(),
   },
   {
     id: 'list-10k',
@@ -240,6 +271,8 @@ async function stageMany(base: string, token: string, count: number): Promise<vo
 }
 
 async function load(base: string, scenario: Scenario, token: string, seconds: number) {
+  const bodies = scenario.bodies;
+  let next = 0;
   return autocannon({
     url: `${base}${scenario.path}`,
     method: scenario.method,
@@ -247,6 +280,19 @@ async function load(base: string, scenario: Scenario, token: string, seconds: nu
     duration: seconds,
     headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
     body: scenario.body,
+    // autocannon asks for each request's body when it sends it: the next body in turn.
+    ...(bodies
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => {
+                const body = bodies[next++ % bodies.length];
+                return { ...request, body };
+              },
+            },
+          ],
+        }
+      : {}),
   });
 }
 
@@ -331,10 +377,19 @@ interface Check {
   met: boolean;
 }
 const checks: Check[] = [];
-for (const scenario of ['validate-example', 'stage-example', 'transactions-50']) {
+for (const scenario of [
+  'validate-example',
+  'stage-example',
+  'transactions-50',
+  'validate-distinct',
+  'stage-distinct',
+  'transactions-distinct',
+]) {
   const mock = rowOf(scenario, 'standalone')!;
-  const toCeiling = ratio(mock.rps, rowOf(scenario, 'ceiling')?.rps) ?? 0;
+  const ceiling = rowOf(scenario, 'ceiling');
+  const toCeiling = ratio(mock.rps, ceiling?.rps) ?? 0;
   const toMsw = ratio(mock.rps, rowOf(scenario, 'msw')?.rps) ?? 0;
+  const toPrism = ratio(mock.rps, rowOf(scenario, 'prism')?.rps) ?? 0;
   checks.push(
     {
       target: `${scenario}: standalone >= 0.6x the ceiling`,
@@ -343,9 +398,14 @@ for (const scenario of ['validate-example', 'stage-example', 'transactions-50'])
     },
     { target: `${scenario}: standalone >= 4x MSW`, measured: `${toMsw}x`, met: toMsw >= 4 },
     {
-      target: `${scenario}: standalone p99 < 10 ms at ${CONNECTIONS} connections`,
-      measured: `${mock.p99} ms`,
-      met: mock.p99 < 10,
+      target: `${scenario}: standalone >= 4x prism mock`,
+      measured: `${toPrism}x`,
+      met: toPrism >= 4,
+    },
+    {
+      target: `${scenario}: standalone p99 <= 2x the ceiling's at ${CONNECTIONS} connections`,
+      measured: `${mock.p99} ms (ceiling ${ceiling?.p99 ?? '?'} ms)`,
+      met: ceiling !== undefined && mock.p99 <= 2 * ceiling.p99,
     },
   );
 }

@@ -29,6 +29,13 @@ for name in openapi control; do
     npx --no-install tsx scripts/generate-error-codes.ts "$tmp/$name.json" "$tmp/error-codes.ts"
     npx --no-install biome format "$tmp/error-codes.ts" --write >/dev/null 2>&1 || true
     pairs+=("error-codes.ts:spec/generated/error-codes.ts")
+    # UK phone numbers as patterns compiled from libphonenumber's metadata (decision 027).
+    npx --no-install tsx scripts/generate-phone-patterns.ts "$tmp/uk-phone-patterns.ts"
+    npx --no-install biome format "$tmp/uk-phone-patterns.ts" --write >/dev/null 2>&1 || true
+    pairs+=("uk-phone-patterns.ts:spec/generated/uk-phone-patterns.ts")
+    # Every request body's validator as ajv standalone code (decision 027).
+    npx --no-install tsx scripts/generate-request-validators.ts "$tmp/$name.json" "$tmp/request-validators.ts"
+    pairs+=("request-validators.ts:spec/generated/request-validators.ts")
   fi
   if [ "$name" = control ]; then
     # The platform catalogue's defaults as a module of the spec (decision 015).

@@ -69,7 +69,7 @@ export interface ResponseCheck {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 /** Rewrites `#/components/schemas/X` to the ajv id of the components document. */
-function rewriteRefs(node: unknown, baseId: string): unknown {
+export function rewriteRefs(node: unknown, baseId: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, baseId));
   if (node === null || typeof node !== 'object') return node;
   const out: Json = {};
@@ -141,6 +141,45 @@ export function linearErrorGathering(code: string): string {
   );
 }
 
+/**
+ * The kit's ajv for a bundled document (GEN-1..GEN-11): its options, the formats (ajv-formats,
+ * the calendar ones remembered per value, the kit's own), the document's extension keywords and
+ * its component schemas under `id`. The contract compiles with it at start; the build compiles
+ * the request bodies' validators with the same instance to standalone code (decision 027), with
+ * `source` set so that ajv keeps the code.
+ */
+export function createKitAjv(document: Json, id: string, source = false): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: true,
+    strictTypes: false,
+    // `anyOf: [{required: [body]}, {required: [document_paths]}]` names properties defined beside it.
+    strictRequired: false,
+    allErrors: true,
+    verbose: true,
+    discriminator: true,
+    allowUnionTypes: true,
+    code: { process: linearErrorGathering, source },
+  });
+  addFormats(ajv);
+  // The calendar formats run on every date of every body, and an account repeats its dates:
+  // the same checks, each answer remembered per value (bounded), as the kit's own formats are.
+  for (const name of ['date', 'date-time', 'time'] as const) {
+    const format = fullFormats[name] as { validate: (value: string) => boolean };
+    ajv.addFormat(name, { ...format, validate: memoiseCheck(format.validate) });
+  }
+  addKitFormats(ajv);
+  ajv.addVocabulary([
+    'example',
+    'xml',
+    'externalDocs',
+    ...collectExtensionKeys(document, new Set()),
+  ]);
+  const components = (document.components as Json | undefined) ?? {};
+  const schemas = (components.schemas as Json | undefined) ?? {};
+  ajv.addSchema({ $id: id, $defs: rewriteRefs(schemas, id) as Json });
+  return ajv;
+}
+
 /** One path of the document: how to match it and its operations by method. */
 interface Route {
   regex: RegExp;
@@ -165,38 +204,20 @@ export class Contract {
   readonly #literal = new Map<string, Route>();
   readonly #routes: Route[] = [];
 
-  constructor(document: Json, id: string) {
+  /** Request body validators compiled at build time, by `request:<operationId>` (decision 027). */
+  readonly #precompiled: ReadonlyMap<string, ValidateFunction>;
+
+  constructor(document: Json, id: string, compiled: CompiledRequestValidators = {}) {
     this.document = document;
+    this.#precompiled = new Map(
+      Object.entries(compiled).map(([operationId, validate]) => [
+        `request:${operationId}`,
+        validate,
+      ]),
+    );
     this.#id = id;
     this.#coercion = new PlatformCoercion(document);
-    this.#ajv = new Ajv2020({
-      strict: true,
-      strictTypes: false,
-      // `anyOf: [{required: [body]}, {required: [document_paths]}]` names properties defined beside it.
-      strictRequired: false,
-      allErrors: true,
-      verbose: true,
-      discriminator: true,
-      allowUnionTypes: true,
-      code: { process: linearErrorGathering },
-    });
-    addFormats(this.#ajv);
-    // The calendar formats run on every date of every body, and an account repeats its dates:
-    // the same checks, each answer remembered per value (bounded), as the kit's own formats are.
-    for (const name of ['date', 'date-time', 'time'] as const) {
-      const format = fullFormats[name] as { validate: (value: string) => boolean };
-      this.#ajv.addFormat(name, { ...format, validate: memoiseCheck(format.validate) });
-    }
-    addKitFormats(this.#ajv);
-    this.#ajv.addVocabulary([
-      'example',
-      'xml',
-      'externalDocs',
-      ...collectExtensionKeys(document, new Set()),
-    ]);
-    const components = (document.components as Json | undefined) ?? {};
-    const schemas = (components.schemas as Json | undefined) ?? {};
-    this.#ajv.addSchema({ $id: id, $defs: rewriteRefs(schemas, id) as Json });
+    this.#ajv = createKitAjv(document, id);
 
     const operations = new Map<string, OperationInfo>();
     const globalSecured = Array.isArray(document.security) && document.security.length > 0;
@@ -284,10 +305,17 @@ export class Contract {
   #compile(key: string, schema: unknown): ValidateFunction {
     let validate = this.#cache.get(key);
     if (!validate) {
-      validate = this.#ajv.compile(rewriteRefs(schema, this.#id) as AnySchemaObject);
+      validate =
+        this.#precompiled.get(key) ??
+        this.#ajv.compile(rewriteRefs(schema, this.#id) as AnySchemaObject);
       this.#cache.set(key, validate);
     }
     return validate;
+  }
+
+  /** The JSON schema of an operation's request body, or undefined when it takes none. */
+  requestBodySchema(operationId: string): unknown {
+    return this.#mediaSchema(this.operation(operationId).operation.requestBody);
   }
 
   /** Validates a value against a named component schema; [] when it is valid. */
@@ -496,9 +524,22 @@ export class Contract {
   }
 }
 
-/** Compiles a bundled OpenAPI document; `id` names it inside ajv (`kit:openapi`, `kit:control`). */
-export function loadContract(document: Json, id: string): Contract {
-  return new Contract(document, id);
+/**
+ * Request body validators by operationId, generated as standalone code by the build (decision
+ * 027): the contract uses them instead of compiling the same schemas at start.
+ */
+export type CompiledRequestValidators = Readonly<Record<string, ValidateFunction>>;
+
+/**
+ * Compiles a bundled OpenAPI document; `id` names it inside ajv (`kit:openapi`, `kit:control`).
+ * `compiled` holds request body validators the build generated from the same document.
+ */
+export function loadContract(
+  document: Json,
+  id: string,
+  compiled: CompiledRequestValidators = {},
+): Contract {
+  return new Contract(document, id, compiled);
 }
 
 export type { FieldError };

@@ -8,10 +8,11 @@
  * const errors = dataImport.validateRequestBody('validateAccount', payload);
  */
 
-import { type Contract, loadContract } from './contract.ts';
+import { type CompiledRequestValidators, type Contract, loadContract } from './contract.ts';
 import control from './dist/control.json' with { type: 'json' };
 import openapi from './dist/openapi.json' with { type: 'json' };
 import { ErrorCatalogue } from './error-catalogue.ts';
+import * as requestValidators from './generated/request-validators.ts';
 
 export type { Contract, OperationInfo, ResponseCheck, RouteMatch } from './contract.ts';
 export {
@@ -36,7 +37,12 @@ export type PlatformCatalogue =
   import('./generated/control.ts').components['schemas']['PlatformCatalogue'];
 
 /** The Data-Import interface, compiled (rules GEN-1..GEN-11 and every operation's shapes). */
-export const dataImport: Contract = loadContract(openapi as Record<string, unknown>, 'kit:openapi');
+export const dataImport: Contract = loadContract(
+  openapi as Record<string, unknown>,
+  'kit:openapi',
+  // The request bodies' validators as the build compiled them (decision 027).
+  requestValidators as unknown as CompiledRequestValidators,
+);
 
 /** The bundled OpenAPI document of the Data-Import interface. */
 export const openapiDocument = openapi as Record<string, unknown>;

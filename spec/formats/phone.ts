@@ -7,6 +7,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { UK_VALID_NATIONAL_NUMBER } from '../generated/uk-phone-patterns.ts';
 
 // Characters a written phone number may contain. libphonenumber itself digs a number out of any
 // text ("abc0207…", "… x12", "tel:…"); the kit refuses letters so that such values fail. [I]
@@ -23,6 +24,45 @@ function parseUk(value: string): PhoneNumber | undefined {
   return parsed.isValid() ? parsed : undefined;
 }
 
+// The written forms the compiled pattern answers for itself: digits and spaces, with +44, 0044
+// or the national prefix 0 in front. Anything else (brackets, dots, dashes, other international
+// prefixes, a calling code without its plus) is parsed by libphonenumber, whose rules for those
+// forms are not worth copying.
+const PLAIN_FORM = /^\+?[0-9 ]+$/;
+
+/**
+ * The national number of a value in a plain form, or undefined when libphonenumber must read it
+ * (see PLAIN_FORM). The national prefix is taken off after +44 too, as libphonenumber does
+ * (`+44 (0)20…`).
+ */
+function plainNationalNumber(value: string): string | undefined {
+  if (!PLAIN_FORM.test(value)) return undefined;
+  const digits = value.replaceAll(' ', '');
+  let national: string;
+  if (digits.startsWith('+')) {
+    if (!digits.startsWith('+44')) return undefined;
+    national = digits.slice(3);
+  } else if (digits.startsWith('0044')) national = digits.slice(4);
+  else if (digits.startsWith('00') || digits.startsWith('44')) return undefined;
+  else national = digits;
+  // 180020 is the text relay prefix, which libphonenumber strips by its own rules.
+  if (national.startsWith('180020')) return undefined;
+  return national.startsWith('0') ? national.slice(1) : national;
+}
+
+/**
+ * `uk-phone` judged by the patterns compiled from libphonenumber's metadata at build time
+ * (spec/generated/uk-phone-patterns.ts, decision 027) for plain forms, and by libphonenumber for
+ * the rest: the same answers (spec/formats/phone-compiled.test.ts holds them to the library on
+ * tens of thousands of numbers), without a parse per number.
+ */
+export function isValidUkPhoneNumberCompiled(value: string): boolean {
+  if (value.length > 32 || !PHONE_CHARACTERS.test(value)) return false;
+  const national = plainNationalNumber(value);
+  if (national === undefined) return parseUk(value) !== undefined;
+  return UK_VALID_NATIONAL_NUMBER.test(national);
+}
+
 /**
  * Validator of the spec format `uk-phone` (PhoneNumber.yaml, VAL-4; failure code
  * invalid_phone_number): a number in national (`02072343456`, `7123456789`) or international
@@ -31,6 +71,11 @@ function parseUk(value: string): PhoneNumber | undefined {
  * 32 characters fail.
  */
 export function isValidUkPhoneNumber(value: string): boolean {
+  return isValidUkPhoneNumberCompiled(value);
+}
+
+/** The same validator through libphonenumber's parse alone: the reference the compiled one is held to. */
+export function isValidUkPhoneNumberByLibrary(value: string): boolean {
   return parseUk(value) !== undefined;
 }
 
