@@ -13,6 +13,7 @@ import { memoise } from '../spec/formats/memo.ts';
 import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
 import { defaultConfig, type MockConfig } from './defaults.ts';
+import type { Dialect } from './dialect.ts';
 import type { FaultPlan } from './domain/faults.ts';
 import { asState, createState, type MockState } from './domain/state.ts';
 import { defaultEnv, type MockEnv } from './env.ts';
@@ -36,6 +37,11 @@ export interface DataImportMockOptions {
    * `data-import-contract-kit/mocks/node`) or a plan of your own.
    */
   faults?: FaultPlan;
+  /**
+   * Whose answers the interface gives (decision 026), instead of the configuration's `dialect`:
+   * `reference` (default) or `platform`, the platform document's names and shapes.
+   */
+  dialect?: Dialect;
 }
 
 /** A fresh state from a configuration; API keys are stored hashed. */
@@ -88,6 +94,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     extraApis: [createControlApi(config, freshState)],
     secrets: config.api_keys.map((k) => k.key),
     faults: options.faults ?? (config.faults as FaultPlan | undefined),
+    dialect: options.dialect ?? config.dialect,
   });
   return {
     handlers: createMswHandlers(service, { baseUrl: options.baseUrl }),

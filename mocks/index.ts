@@ -19,6 +19,7 @@ export {
 } from './create-mock.ts';
 /* Configuration and environment */
 export { DEMO_API_KEY, defaultConfig, type MockConfig } from './defaults.ts';
+export { DIALECTS, type Dialect } from './dialect.ts';
 export type { MockState } from './domain/state.ts';
 export { type DocumentStore, defaultEnv, type MockEnv } from './env.ts';
 /* The shared service */

@@ -16,6 +16,7 @@ import {
   type FieldError,
   type OperationInfo,
 } from '../spec/index.ts';
+import { type Dialect, platformAnswer } from './dialect.ts';
 import { authenticate } from './domain/auth.ts';
 import { clockNow } from './domain/clock.ts';
 import type { MockEnv } from './domain/env.ts';
@@ -125,6 +126,11 @@ export interface MockServiceOptions {
   secrets?: readonly string[];
   /** The fault plan the service starts and resets with (decision 024); none when absent. */
   faults?: FaultPlan;
+  /**
+   * Whose answers the interface gives (decision 026): the reference's (default) or, with
+   * `platform`, the platform document's names and shapes wherever the spec records a difference.
+   */
+  dialect?: Dialect;
 }
 
 /** The fault plan given to a service cannot be used (a range whose start is after its end). */
@@ -188,6 +194,8 @@ export class MockService {
   readonly #apis: ApiDefinition<any>[];
   readonly #inFlight = { process: 0 };
   readonly #faultPlan: FaultPlan | undefined;
+  /** Whose answers the interface gives (decision 026). */
+  readonly dialect: Dialect;
   /** The fault plan in force and its counters (decision 024); not part of the state. */
   faults: FaultBook;
 
@@ -199,6 +207,7 @@ export class MockService {
     this.#onChange = options.onChange;
     this.#refuseWrites = options.refuseWrites;
     this.#faultPlan = options.faults;
+    this.dialect = options.dialect ?? 'reference';
     const book = createFaultBook(options.faults, (n) => this.env.randomBytes(n));
     if (!book.ok) {
       throw new FaultPlanError(
@@ -281,7 +290,11 @@ export class MockService {
         const dispatched = await this.#withFault(decision, route.operation, () =>
           this.#dispatch(api, route.operation, route.params, request),
         );
-        response = dispatched.response;
+        // The platform dialect maps the interface's answers once, here (decision 026).
+        response =
+          api.faults && this.dialect === 'platform'
+            ? platformAnswer(route.operation.operationId, request.bodyText, dispatched.response)
+            : dispatched.response;
         fault = dispatched.mark ?? fault;
       }
     } catch (error) {

@@ -19,16 +19,13 @@ export type DifferenceShape =
   /** The reference's array of one item is answered as that item. */
   | 'single-object'
   /** The reference's error body is answered as Django REST framework's field-keyed messages. */
-  | 'field-keyed-errors'
-  /** The reference's error body is answered as `{detail}`. */
-  | 'detail-only';
+  | 'field-keyed-errors';
 
 /** The shapes of {@link DifferenceShape}, in the order the extension's schema lists them. */
 export const DIFFERENCE_SHAPES: readonly DifferenceShape[] = [
   'renamed',
   'single-object',
   'field-keyed-errors',
-  'detail-only',
 ];
 
 /** How one failure of the reference's error body (by its code) is answered on the platform. */

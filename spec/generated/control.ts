@@ -1189,6 +1189,12 @@ export interface components {
             platform_catalogue?: components["schemas"]["PlatformCatalogue"];
             /** @description The fault plan the mock starts and resets with (decision 024); none when absent. */
             faults?: components["schemas"]["FaultPlan"];
+            /**
+             * @description Whose answers the interface gives (decision 026): the reference's, or the platform document's names and shapes wherever the spec records a difference (`x-platform-difference`). `--dialect` overrides it.
+             * @default reference
+             * @enum {string}
+             */
+            dialect?: "reference" | "platform";
         };
         /** @description One failing field of an error body (ERR-4). */
         FieldError: {
