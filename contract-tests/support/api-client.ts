@@ -13,7 +13,7 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { dataImport } from '../../spec/index.ts';
 import { judgeResponse } from './conformance.ts';
-import { type Dialect, readAsReference } from './dialect.ts';
+import { type Dialect, platformValue, readAsReference } from './dialect.ts';
 import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { issuedPayload, obtainTokenRequest, type TokenFieldNames } from './obtain-token.ts';
 import { redactCallLog, redactHeaders, redactJson, redactText, registerSecret } from './redact.ts';
@@ -231,6 +231,14 @@ export class DataImportClient {
     // Checked against the dialect's shape above; the rules read it in the reference's terms.
     exchange.body = readAsReference(this.dialect, operationId, exchange.status, parsed) as T;
     return exchange;
+  }
+
+  /**
+   * The transfer status the target answers for a reference status (STS-4..STS-8): the same in
+   * the reference's dialect, the platform's value in the platform's (decision 026).
+   */
+  transferStatusOf(status: 'UNKNOWN' | 'PENDING' | 'IN_PROGRESS' | 'REJECTED' | 'COMPLETED') {
+    return platformValue(this.dialect, 'getAccountTransferStatus', 200, 'status', status);
   }
 
   /** Whose answers the target gives (decision 026). */
