@@ -202,3 +202,44 @@ export function platformDialectDocument(document: Json): Json {
   }
   return copy;
 }
+
+/** The note a reader of the docs site sees under a response that differs (decision 026). */
+export function differenceNote(difference: PlatformDifference): string {
+  const fields = (difference.fields ?? [])
+    .filter((f) => f.reference !== undefined && f.reference !== f.platform)
+    .map((f) => `\`${f.reference}\` is \`${[f.platform, ...(f.also ?? [])].join('`, `')}\``);
+  return [
+    `**The platform answers differently** (\`x-platform-difference\`): ${difference.summary}`,
+    fields.length ? `Renamed there: ${fields.join('; ')}.` : '',
+    `Platform document: ${difference.platform.section}.`,
+    `This kit answers as the reference (${difference.decides}); a mock started with \`--dialect platform\` answers the platform's shape.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * The document as the docs site shows it: each response that differs has the platform's answer
+ * described under its own description, since Swagger UI does not show extensions of a response.
+ * A copy; the given document is not touched.
+ */
+export function withDifferenceNotes(document: Json): Json {
+  const copy = structuredClone(document);
+  const annotate = (response: Json) => {
+    const difference = response['x-platform-difference'] as PlatformDifference | undefined;
+    if (!difference || typeof response.description !== 'string') return;
+    response.description = `${response.description.trimEnd()}\n\n${differenceNote(difference)}`;
+  };
+  for (const item of Object.values((copy.paths as Json | undefined) ?? {})) {
+    for (const method of METHODS) {
+      const responses = ((item as Json)[method] as Json | undefined)?.responses as Json | undefined;
+      for (const response of Object.values(responses ?? {})) annotate(response as Json);
+    }
+  }
+  for (const response of Object.values(
+    ((copy.components as Json | undefined)?.responses as Json | undefined) ?? {},
+  )) {
+    annotate(response as Json);
+  }
+  return copy;
+}
