@@ -10,6 +10,8 @@
  * - `isolated`: the tests that change the mock's global settings (clock, concurrency limit, token
  *   lifetime), one at a time, against a mock of their own, so that they cannot disturb the
  *   parallel tests;
+ * - `mock-platform`: the specs whose answers differ between the reference and the platform's
+ *   document, against a mock started with `--dialect platform` (decision 026);
  * The static checks of the suite itself (meta/: traceability, reviewed assumptions) run in the
  * first project.
  *
@@ -36,6 +38,12 @@ const outputDir = process.env.CONTRACT_REPORTS_DIR
 const local = `http://127.0.0.1:${LOCAL_PORTS.mock}`;
 const viaPrism = `http://127.0.0.1:${LOCAL_PORTS.prism}`;
 const isolated = `http://127.0.0.1:${LOCAL_PORTS.isolated}`;
+const platform = `http://127.0.0.1:${LOCAL_PORTS.platform}`;
+// The specs whose answers differ between the dialects and whose checks read them in both
+// (decision 026): the mock-platform project runs them against a `--dialect platform` mock.
+const platformSpecs = ['import-processes', 'registration', 'payment-instructions', 'lifecycle'].map(
+  (name) => `**/${name}.spec.${ext}`,
+);
 const target = (baseURL: string, controlURL = baseURL) => ({
   baseURL,
   target: { baseURL, controlURL } satisfies Target,
@@ -81,7 +89,7 @@ export default defineConfig<Partial<ContractOptions>>({
   webServer: settings.local
     ? {
         // The mock, the isolated project's mock and prism, started together (see the script).
-        command: `bash contract-tests/support/serve-local.sh ${LOCAL_PORTS.mock} ${LOCAL_PORTS.isolated} ${LOCAL_PORTS.prism}`,
+        command: `bash contract-tests/support/serve-local.sh ${LOCAL_PORTS.mock} ${LOCAL_PORTS.isolated} ${LOCAL_PORTS.prism} ${LOCAL_PORTS.platform}`,
         // Ready when prism answers; without a token it answers 401 itself, which Playwright
         // counts as up. Prism starts only once the mock answers.
         url: `${viaPrism}/v1/data-import/all-account-import-processes/DEMO_ENERGY/`,
@@ -107,6 +115,12 @@ export default defineConfig<Partial<ContractOptions>>({
           testMatch: `**/isolated/**/*.spec.${ext}`,
           workers: 1,
           use: { ...target(isolated), tokenScope: 'test' },
+        },
+        {
+          name: 'mock-platform',
+          testMatch: platformSpecs,
+          workers: workers ?? 1,
+          use: { ...target(platform), dialect: 'platform' as const },
         },
       ]
     : [

@@ -16,6 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { test as base, expect, request as playwrightRequest } from '@playwright/test';
 import { DataImportClient, safeFetch } from './support/api-client.ts';
 import { ControlClient } from './support/control-client.ts';
+import type { Dialect } from './support/dialect.ts';
 import {
   issuedPayload,
   issuedToken,
@@ -115,6 +116,8 @@ export interface KitChecks {
 export interface ContractOptions {
   target: Target;
   tokenScope: 'worker' | 'test';
+  /** Whose answers the target gives (decision 026); CONTRACT_DIALECT by default. */
+  dialect: Dialect;
 }
 
 interface WorkerFixtures {
@@ -122,6 +125,8 @@ interface WorkerFixtures {
   target: Target;
   /** `worker` (default) obtains one token per worker; `test` one per test (isolated project). */
   tokenScope: 'worker' | 'test';
+  /** Whose answers the target gives (an option; CONTRACT_DIALECT by default; decision 026). */
+  dialect: Dialect;
   /** The resolved settings of the run. */
   settings: ResolvedSettings;
   /** Obtains a token with the run's credential (ObtainToken with API_KEY, or ACCESS_TOKEN). */
@@ -166,13 +171,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // The environment's target; playwright.config.ts sets it per project.
   target: [defaultTarget(), { scope: 'worker', option: true }],
   tokenScope: ['worker', { scope: 'worker', option: true }],
+  dialect: [readSettings().dialect, { scope: 'worker', option: true }],
 
   settings: [
-    async ({ target }, use) => {
+    async ({ target, dialect }, use) => {
       const read = readSettings();
       // The global setup resolves the mode (CONTRACT_MODE, or detected) before any worker starts.
       const mode = read.mode ?? 'mock';
-      await use({ ...read, ...target, mode, runId: resolveRunId() });
+      await use({ ...read, ...target, dialect, mode, runId: resolveRunId() });
     },
     { scope: 'worker' },
   ],
@@ -257,6 +263,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       testInfo,
       runId: settings.runId,
       tokenFields: settings.tokenFields,
+      dialect: settings.dialect,
       token: async () => {
         if (workerToken) return workerToken;
         testToken ??= await obtainToken();

@@ -66,7 +66,10 @@ test.describe(operationTitle('getAccountTransferStatus'), () => {
       account.external_account_number as string,
     );
     expect(exchange.status).toBe(200);
-    expect(exchange.body).toMatchObject({ status: 'PENDING', service_account_number: number });
+    expect(exchange.body).toMatchObject({
+      status: api.transferStatusOf('PENDING'),
+      service_account_number: number,
+    });
   });
 
   test('[GEN-9] [STS-3] the pair identifies the account: the same number under another supplier is not found', async ({

@@ -78,7 +78,7 @@ test.describe('account import lifecycle', () => {
 
     await test.step('transfer status: PENDING with the number', async () => {
       expect((await api.transferStatus(supplier, external)).body).toMatchObject({
-        status: 'PENDING',
+        status: api.transferStatusOf('PENDING'),
         service_account_number: number,
       });
     });

@@ -22,6 +22,7 @@ import {
 } from './control/overrides-handle.ts';
 import type { RequestQuery } from './control/overrides-verify.ts';
 import { defaultConfig, type MockConfig } from './defaults.ts';
+import type { Dialect } from './dialect.ts';
 import type { FaultPlan } from './domain/faults.ts';
 import { faultProfileNames, findFaultProfile } from './domain/faults-profiles.ts';
 import type { Override } from './domain/overrides.ts';
@@ -50,6 +51,11 @@ export interface DataImportMockOptions {
   faults?: string | FaultPlan;
   /** The overrides the mock starts and resets with (decision 025), instead of the configuration's. */
   overrides?: Override[];
+  /**
+   * Whose answers the interface gives (decision 026), instead of the configuration's `dialect`:
+   * `reference` (default) or `platform`, the platform document's names and shapes.
+   */
+  dialect?: Dialect;
 }
 
 /** A fresh state from a configuration; API keys are stored hashed. */
@@ -125,6 +131,7 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
     secrets: config.api_keys.map((k) => k.key),
     faults: namedPlan(options.faults ?? (config.faults as string | FaultPlan | undefined)),
     overrides,
+    dialect: options.dialect ?? config.dialect,
   });
   return {
     handlers: createMswHandlers(service, { baseUrl: options.baseUrl }),

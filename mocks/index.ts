@@ -26,6 +26,7 @@ export {
 } from './create-mock.ts';
 /* Configuration and environment */
 export { DEMO_API_KEY, defaultConfig, type MockConfig } from './defaults.ts';
+export { DIALECTS, type Dialect } from './dialect.ts';
 export type { FaultPlan, FaultRule } from './domain/faults.ts';
 export {
   FAULT_PROFILES,

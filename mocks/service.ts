@@ -16,6 +16,7 @@ import {
   type FieldError,
   type OperationInfo,
 } from '../spec/index.ts';
+import { type Dialect, platformAnswer } from './dialect.ts';
 import { authenticate } from './domain/auth.ts';
 import { clockNow } from './domain/clock.ts';
 import type { MockEnv } from './domain/env.ts';
@@ -133,6 +134,11 @@ export interface MockServiceOptions {
   faults?: FaultPlan;
   /** The overrides the service starts and resets with (decision 025); none when absent. */
   overrides?: readonly Override[];
+  /**
+   * Whose answers the interface gives (decision 026): the reference's (default) or, with
+   * `platform`, the platform document's names and shapes wherever the spec records a difference.
+   */
+  dialect?: Dialect;
 }
 
 /** The fault plan given to a service cannot be used (a range whose start is after its end). */
@@ -206,6 +212,8 @@ export class MockService {
   readonly #apis: ApiDefinition<any>[];
   readonly #inFlight = { process: 0 };
   readonly #faultPlan: FaultPlan | undefined;
+  /** Whose answers the interface gives (decision 026). */
+  readonly dialect: Dialect;
   /** The fault plan in force and its counters (decision 024); not part of the state. */
   faults: FaultBook;
   readonly #configuredOverrides: readonly Override[] | undefined;
@@ -220,6 +228,7 @@ export class MockService {
     this.#onChange = options.onChange;
     this.#refuseWrites = options.refuseWrites;
     this.#faultPlan = options.faults;
+    this.dialect = options.dialect ?? 'reference';
     const book = createFaultBook(options.faults, (n) => this.env.randomBytes(n));
     if (!book.ok) {
       throw new FaultPlanError(
@@ -330,7 +339,12 @@ export class MockService {
           const { status, headers, body } = answer;
           return Promise.resolve({ response: { status, headers, body } });
         });
-        response = dispatched.response;
+        // The platform dialect maps the interface's answers once, here (decision 026); an
+        // override's answer is the operator's, given as is (decision 025).
+        response =
+          api.faults && this.dialect === 'platform' && override === undefined
+            ? platformAnswer(route.operation.operationId, request.bodyText, dispatched.response)
+            : dispatched.response;
         fault = dispatched.mark ?? fault;
       }
     } catch (error) {

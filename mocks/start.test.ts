@@ -234,6 +234,12 @@ describe('data-import-mock start-up', () => {
     }
   }, 0);
 
+  test('a --dialect other than reference or platform is refused with exit code 2', async () => {
+    const { code, err } = await runMock(['--dialect', 'kraken']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/--dialect.*must be one of reference, platform/);
+  }, 0);
+
   test('a configuration value out of its choices gets a message listing the choices', async () => {
     const config = join(dir, 'bad.yaml');
     writeFileSync(

@@ -10,6 +10,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { createMockServer } from './adapters/node-server.ts';
 import { createDataImportMock } from './create-mock.ts';
 import { DEMO_API_KEY, defaultConfig } from './defaults.ts';
+import { DIALECTS, type Dialect, parseDialect } from './dialect.ts';
 import { nodeEnv } from './node-env.ts';
 import { ConfigFileError, loadConfigFile } from './server/config-file.ts';
 import { MAX_STORE_RESERVE_MIB, openDataDir } from './server/data-dir.ts';
@@ -49,6 +50,15 @@ function wholeNumber(unit: string, max: number): (value: string) => number {
     if (!(n <= max)) throw new InvalidArgumentError(`must be a whole number of ${unit}, 0-${max}`);
     return n;
   };
+}
+
+/** A `--dialect` value (decision 026); another name is a usage error. */
+function dialect(value: string): Dialect {
+  try {
+    return parseDialect(value);
+  } catch {
+    throw new InvalidArgumentError(`must be one of ${DIALECTS.join(', ')}`);
+  }
 }
 
 /** The command line of the mock, with its help text and exit codes. */
@@ -97,6 +107,11 @@ function commandLine(): Command {
       'Host names besides loopback names and the --host address that the control API and console answer (DNS rebinding): none, *, or a comma-separated list',
       'none',
     )
+    .option(
+      '--dialect <dialect>',
+      "whose answers the interface gives: reference (default), or platform, the platform document's names and shapes wherever the spec records a difference (x-platform-difference; docs/decisions/026-platform-dialect.md); overrides the configuration's dialect",
+      dialect,
+    )
     .option('-q, --quiet', 'print nothing but errors')
     .option('-V, --version', 'print the kit version')
     .addHelpText(
@@ -123,6 +138,7 @@ interface StartOptions {
   dataDir?: string;
   importState?: string;
   storeMemory?: number;
+  dialect?: Dialect;
   quiet?: boolean;
 }
 
@@ -256,13 +272,19 @@ async function openMock(options: StartOptions, settings: StartSettings) {
     onChange: write,
     refuseWrites: dataDir?.refuseWrites,
     faults,
+    dialect: options.dialect,
   });
   if (write && !saved) await write(mock.state);
   return { config, mock, dataDir };
 }
 
 /** The lines the command prints once it listens: where each part is, and with what state. */
-function announce(options: StartOptions, config: typeof defaultConfig, base: string): void {
+function announce(
+  options: StartOptions,
+  config: typeof defaultConfig,
+  base: string,
+  dialect: Dialect,
+): void {
   console.log(`Data-Import mock on ${base}`);
   console.log(`  interface      ${base}/v1/data-import/...   token: POST ${base}/v1/graphql/`);
   console.log(`  control API    ${base}/__mock/ (health: ${base}/__mock/health)`);
@@ -271,6 +293,9 @@ function announce(options: StartOptions, config: typeof defaultConfig, base: str
   for (const s of config.suppliers) console.log(`  supplier       ${s.code} (${s.status})`);
   console.log(`  teams          ${config.operations_teams.join(', ')}`);
   if (options.faults) console.log(`  faults         ${options.faults} (GET ${base}/__mock/faults)`);
+  if (dialect !== 'reference') {
+    console.log(`  dialect        ${dialect} (the platform document's answers)`);
+  }
   console.log(
     `  state          ${options.stateFile ? `kept in ${options.stateFile}` : options.dataDir ? `kept in ${options.dataDir}/` : 'in memory'}`,
   );
@@ -302,7 +327,8 @@ async function serve(options: StartOptions, settings: StartSettings, webHook: We
   });
   server.listen(listenPort, options.host, () => {
     const address = server.address() as { port: number };
-    if (!options.quiet) announce(options, config, `http://${options.host}:${address.port}`);
+    if (!options.quiet)
+      announce(options, config, `http://${options.host}:${address.port}`, mock.service.dialect);
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -2,6 +2,7 @@
  * Maps every rule ID of the catalogue to the spec elements that carry it (`x-rules` on
  * operations, responses, parameters and schemas), and renders the table `spec/TRACEABILITY.md`.
  */
+import { collectResponseDifferences, type ResponseDifference } from './platform-difference.ts';
 import { loadRules, type Rule } from './rules.ts';
 
 type Json = Record<string, unknown>;
@@ -172,8 +173,10 @@ export function countSources(document: Json): SourceCounts {
     }
     if (typeof obj['x-kit-assumption'] === 'string') counts.kit += 1;
     const differences = obj['x-platform-difference'];
+    // A response's difference is one element (decision 026); a schema's lists its fields.
     if (differences && typeof differences === 'object') {
-      counts.differences += Object.keys(differences as Json).length;
+      counts.differences +=
+        'summary' in (differences as Json) ? 1 : Object.keys(differences as Json).length;
     }
     for (const [key, value] of Object.entries(obj)) {
       if (key !== 'examples' && key !== 'example') walk(value);
@@ -210,6 +213,50 @@ export function collectPlatformCodes(document: Json): Map<string, Set<string>> {
   return codes;
 }
 
+/** A table cell: pipes escaped, one line. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/**
+ * The answers the reference and the platform give differently (response-level
+ * `x-platform-difference`, decision 026): what the platform answers, its renamed fields, where
+ * its document says it, and why the kit keeps the reference's answer by default.
+ */
+function answersSection(differences: readonly ResponseDifference[]): string[] {
+  const lines = [
+    '',
+    '## The platform answers differently',
+    '',
+    "The kit answers as the reference by default; the mock's `--dialect platform` (and the suite's",
+    '`CONTRACT_DIALECT=platform`) answers and checks the platform shape of each answer below',
+    '(decision 026).',
+    '',
+    '| operation | status | the platform answers | fields (reference -> platform) | platform document | why the kit keeps the reference |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const { operationId, status, difference } of differences) {
+    const fields = (difference.fields ?? []).map((f) => {
+      const from = f.reference ?? `request ${f.request}`;
+      const to = [f.platform, ...(f.also ?? [])].join(', ');
+      const values = f.values
+        ? ` (${Object.entries(f.values)
+            .filter(([a, b]) => a !== b)
+            .map(([a, b]) => `${a} -> ${b}`)
+            .join(', ')})`
+        : '';
+      return `\`${from}\` -> \`${to}\`${values}`;
+    });
+    const codes = Object.entries(difference.codes ?? {}).map(
+      ([code, shape]) => `${code}: ${shape}`,
+    );
+    lines.push(
+      `| ${operationId} | ${status} | ${cell(difference.summary)} (shape \`${difference.shape}\`${codes.length ? `; ${codes.join(', ')}` : ''}) | ${cell(fields.join('; ')) || '-'} | ${cell(difference.platform.section)} | ${cell(difference.decides)} |`,
+    );
+  }
+  return lines;
+}
+
 /**
  * `spec/PLATFORM.md`: the three sources side by side, the reference's differences from the
  * platform, and every platform error code with the elements that carry it and whether the kit
@@ -233,7 +280,8 @@ export function renderPlatform(
     "`x-source: platform` marks a fact taken from the real platform's published contract (where the",
     'reference is silent, the platform decides), and `x-kit-assumption` marks a decision of the kit',
     'where both are silent. `x-platform-difference` records a platform field the reference decides',
-    'against, and `x-platform-codes` the platform validator codes raised on an element.',
+    'against (on a schema) or what the platform answers where the reference answers otherwise (on a',
+    'response), and `x-platform-codes` the platform validator codes raised on an element.',
     "`scripts/platform-import.ts` carries the platform's fields into the spec.",
     '',
     '| source | elements |',
@@ -260,6 +308,7 @@ export function renderPlatform(
       lines.push(`| ${name} | ${field} | ${String(why).replace(/\|/g, '\\|')} |`);
     }
   }
+  lines.push(...answersSection(collectResponseDifferences(document)));
   lines.push(
     '',
     '## Platform validator codes',

@@ -122,6 +122,10 @@ describe('the pages', () => {
     expect(landing).toContain('DEMO_ENERGY');
     const spec = await (await fetch(`${base}/docs/openapi.json`)).json();
     expect(spec.servers).toEqual([{ url: base, description: 'This mock.' }]);
+    // The platform's answer is described under the response that differs (decision 026).
+    const staged =
+      spec.paths['/v1/data-import/account-import-process/create-or-update/'].post.responses['201'];
+    expect(staged.description).toMatch(/platform answers differently.*import_supplier_code/s);
     const control = await (await fetch(`${base}/docs/control.json`)).json();
     expect(control.paths['/__mock/accounts']).toBeDefined();
   });

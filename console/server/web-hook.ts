@@ -17,6 +17,7 @@ import type {
   WebHookOptions,
 } from '../../mocks/server/web-hook.ts';
 import { dataImport, mockControl } from '../../spec/index.ts';
+import { withDifferenceNotes } from '../../spec/platform-difference.ts';
 import { BUNDLES, bundle } from './bundles.ts';
 import { applyCors, DEFAULT_CORS } from './cors.ts';
 import { DEFAULT_HOSTS, hostAllowed, hostName } from './hosts.ts';
@@ -69,12 +70,17 @@ function specFor(document: Record<string, unknown>, request: PlainRequest): stri
   });
 }
 
+/** The interface's spec with each platform difference described under its response (decision 026). */
+let annotated: Record<string, unknown> | undefined;
+
 /**
  * The interface's spec for the reference page: ObtainToken's API key example becomes this mock's
- * demo key (when it runs on its default state), so that try-it obtains a token as it stands.
+ * demo key (when it runs on its default state), so that try-it obtains a token as it stands; the
+ * answers the platform gives differently are described under their responses.
  */
 function interfaceSpecFor(request: PlainRequest, apiKey: string | undefined): string {
-  const document = dataImport.document as { components?: { examples?: Record<string, unknown> } };
+  annotated ??= withDifferenceNotes(dataImport.document);
+  const document = annotated as { components?: { examples?: Record<string, unknown> } };
   if (!apiKey) return specFor(document, request);
   const examples = structuredClone(document.components?.examples ?? {}) as Record<
     string,

@@ -13,6 +13,7 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { dataImport } from '../../spec/index.ts';
 import { judgeResponse } from './conformance.ts';
+import { type Dialect, platformValue, readAsReference } from './dialect.ts';
 import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { issuedPayload, obtainTokenRequest, type TokenFieldNames } from './obtain-token.ts';
 import { redactCallLog, redactHeaders, redactJson, redactText, registerSecret } from './redact.ts';
@@ -31,6 +32,11 @@ export interface Exchange<T = unknown> {
   contentType: string | undefined;
   /** The body parsed as JSON, or the text when it is not JSON. */
   body: T;
+  /**
+   * The body as the target sent it. In the platform dialect (decision 026) `body` is read back in
+   * the reference's names and shape where the two differ; this is the platform's own.
+   */
+  sentBody: unknown;
   text: string;
 }
 
@@ -77,6 +83,8 @@ export interface ClientContext {
   runId: string;
   /** The ObtainToken mutation's field names (OBTAIN_TOKEN_*). */
   tokenFields: TokenFieldNames;
+  /** Whose answers the target gives (CONTRACT_DIALECT, or the project's; decision 026). */
+  dialect?: Dialect;
 }
 
 type Params = Record<string, string>;
@@ -207,6 +215,7 @@ export class DataImportClient {
       headers: responseHeaders,
       contentType,
       body: parsed as T,
+      sentBody: parsed,
       text,
     };
     this.log.push({
@@ -219,7 +228,22 @@ export class DataImportClient {
       response: redactJson(parsed),
     });
     this.#check(exchange, options.assumption, options.source ?? 'kit', testInfo);
+    // Checked against the dialect's shape above; the rules read it in the reference's terms.
+    exchange.body = readAsReference(this.dialect, operationId, exchange.status, parsed) as T;
     return exchange;
+  }
+
+  /**
+   * The transfer status the target answers for a reference status (STS-4..STS-8): the same in
+   * the reference's dialect, the platform's value in the platform's (decision 026).
+   */
+  transferStatusOf(status: 'UNKNOWN' | 'PENDING' | 'IN_PROGRESS' | 'REJECTED' | 'COMPLETED') {
+    return platformValue(this.dialect, 'getAccountTransferStatus', 200, 'status', status);
+  }
+
+  /** Whose answers the target gives (decision 026). */
+  get dialect(): Dialect {
+    return this.#ctx.dialect ?? 'reference';
   }
 
   #check(
@@ -245,6 +269,7 @@ export class DataImportClient {
       this.#ctx.mode,
       assumption,
       source,
+      this.dialect,
     );
     if (verdict.kind === 'pass') return;
     const text = redactText(`${verdict.problems.join('\n')}\n  at ${where}`);

@@ -18,7 +18,9 @@
  */
 import { loadContract } from '../../spec/contract.ts';
 import { type Contract, dataImport, openapiDocument } from '../../spec/index.ts';
+import { platformDialectDocument } from '../../spec/platform-difference.ts';
 import { RESPONSE_ASSUMPTIONS, type Relaxation, type SoftSource } from './assumptions.ts';
+import type { Dialect } from './dialect.ts';
 import type { ContractMode } from './settings.ts';
 
 type Json = Record<string, unknown>;
@@ -183,16 +185,35 @@ export function relaxedDocument(
 const compiled = new Map<string, Contract>();
 
 /**
+ * The spec as a target of the dialect answers (decision 026): the reference's, or the platform
+ * document's shapes for the answers the spec records as different (built once per worker).
+ */
+export function dialectContract(dialect: Dialect): Contract {
+  if (dialect === 'reference') return dataImport;
+  let contract = compiled.get('platform');
+  if (!contract) {
+    contract = loadContract(platformDialectDocument(openapiDocument), 'kit:openapi-platform');
+    compiled.set('platform', contract);
+  }
+  return contract;
+}
+
+/**
  * The compiled relaxed contract for the given sources (built on first use, once per worker):
  * `[]` opens objects only, `['platform']` also relaxes the platform's facts, `['platform',
- * 'kit']` every reviewed relaxation.
+ * 'kit']` every reviewed relaxation. In the platform dialect the differing answers take the
+ * platform's shapes after the relaxations.
  */
-export function relaxedContract(sources: readonly SoftSource[] = ['platform', 'kit']): Contract {
-  const key = sources.join('+') || 'open';
+export function relaxedContract(
+  sources: readonly SoftSource[] = ['platform', 'kit'],
+  dialect: Dialect = 'reference',
+): Contract {
+  const key = `${sources.join('+') || 'open'}:${dialect}`;
   let contract = compiled.get(key);
   if (!contract) {
+    const relaxed = relaxedDocument(openapiDocument, RESPONSE_ASSUMPTIONS, sources);
     contract = loadContract(
-      relaxedDocument(openapiDocument, RESPONSE_ASSUMPTIONS, sources),
+      dialect === 'platform' ? platformDialectDocument(relaxed) : relaxed,
       `kit:openapi-relaxed-${key}`,
     );
     compiled.set(key, contract);
@@ -213,8 +234,9 @@ export function judgeResponse(
   mode: ContractMode,
   assumption?: string,
   assumptionSource: SoftSource = 'kit',
+  dialect: Dialect = 'reference',
 ): Verdict {
-  const strict = dataImport.checkResponse(operationId, status, contentType, body);
+  const strict = dialectContract(dialect).checkResponse(operationId, status, contentType, body);
   if (strict.ok) return { kind: 'pass' };
   if (mode === 'mock') return { kind: 'fail', source: 'reference', problems: strict.problems };
   if (assumption) {
@@ -225,7 +247,7 @@ export function judgeResponse(
     };
   }
   const check = (sources: readonly SoftSource[]) =>
-    relaxedContract(sources).checkResponse(operationId, status, contentType, body);
+    relaxedContract(sources, dialect).checkResponse(operationId, status, contentType, body);
   if (check([]).ok) return { kind: 'pass' };
   if (check(['platform']).ok)
     return { kind: 'soft', source: 'platform', problems: strict.problems };

@@ -117,7 +117,7 @@ function quote(body: unknown, text: string): string {
  */
 export async function preflight(settings: ContractSettings, runId: string): Promise<Ready> {
   if (settings.local) {
-    for (const port of [LOCAL_PORTS.mock, LOCAL_PORTS.isolated]) {
+    for (const port of [LOCAL_PORTS.mock, LOCAL_PORTS.isolated, LOCAL_PORTS.platform]) {
       if (!(await waitForKitMock(`http://127.0.0.1:${port}`, LOCAL_START_MS))) {
         throw new PreflightError(
           `the local mock on port ${port} did not start (see its output above).`,

@@ -9,6 +9,7 @@
 
 import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { DIALECTS, type Dialect } from './dialect.ts';
 import { type TokenFieldNames, tokenFieldNames } from './obtain-token.ts';
 
 /**
@@ -43,6 +44,8 @@ export const LOCAL_PORTS = {
   prism: Number(process.env.CONTRACT_PRISM_PORT ?? 4312),
   /** A second mock for the tests that change global settings (clock, limits, token lifetime). */
   isolated: Number(process.env.CONTRACT_ISOLATED_PORT ?? 4313),
+  /** A mock started with `--dialect platform`, for the `mock-platform` project (decision 026). */
+  platform: Number(process.env.CONTRACT_PLATFORM_PORT ?? 4314),
 } as const;
 
 /** Everything the suite needs to know about its target. */
@@ -73,6 +76,12 @@ export interface ContractSettings {
   payment: { vendor: string; reference: string; type: string } | undefined;
   /** The ObtainToken mutation's field names (OBTAIN_TOKEN_*; the platform's by default). */
   tokenFields: TokenFieldNames;
+  /**
+   * Whose answers the target gives (CONTRACT_DIALECT; `reference` by default): with `platform`,
+   * the answers the spec records as different are checked against the platform document's shapes
+   * (decision 026).
+   */
+  dialect: Dialect;
   /** Where the reports go (CONTRACT_REPORTS_DIR; `reports`). */
   reportsDir: string;
   /** Which settings took their default, for the banner. */
@@ -110,6 +119,18 @@ export function parseMode(value: string | undefined): ContractMode | undefined {
     );
   }
   return mode as ContractMode;
+}
+
+/** Parses CONTRACT_DIALECT; `reference` when it is not set. */
+export function parseDialect(value: string | undefined): Dialect {
+  if (value === undefined || value === '') return 'reference';
+  const dialect = DIALECTS.find((d) => d === value.toLowerCase());
+  if (!dialect) {
+    throw new SettingsError(
+      `CONTRACT_DIALECT must be one of ${DIALECTS.join(', ')} (received "${value}").`,
+    );
+  }
+  return dialect;
 }
 
 /** Refuses a numeric setting that is not a whole number in its range (it would become NaN). */
@@ -164,6 +185,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ContractSett
     : checkUrl('BASE_URL', env.BASE_URL as string);
   const controlURL = env.CONTROL_URL ? checkUrl('CONTROL_URL', env.CONTROL_URL) : baseURL;
   const mode = parseMode(env.CONTRACT_MODE_RESOLVED ?? env.CONTRACT_MODE);
+  const dialect = parseDialect(env.CONTRACT_DIALECT);
   checkWholeNumber(env, 'CONTRACT_SEED', 0, 2 ** 32 - 1);
   checkWholeNumber(env, 'CONTRACT_WORKERS', 1, 64);
   // Limits that only end a hang (limits.ts, decision 019): up to an hour a request, a day a test.
@@ -196,6 +218,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): ContractSett
         ? { vendor: env.PAYMENT_VENDOR, reference: env.PAYMENT_REFERENCE, type: env.PAYMENT_TYPE }
         : undefined,
     tokenFields,
+    dialect,
     reportsDir: env.CONTRACT_REPORTS_DIR || 'reports',
     defaulted,
   };

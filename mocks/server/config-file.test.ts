@@ -35,6 +35,17 @@ describe('--config', () => {
     expect(client.mock.state.tokenLifetimeSeconds).toBe(600);
   });
 
+  test("dialect: platform gives the platform document's answers, and another name is refused", async () => {
+    const config = loadConfigFile(file('mock.yaml', `${yaml}dialect: platform\n`));
+    expect(createTestClient({ config }).mock.service.dialect).toBe('platform');
+    expect(createTestClient({ config, dialect: 'reference' }).mock.service.dialect).toBe(
+      'reference',
+    );
+    expect(() => loadConfigFile(file('mock.yaml', `${yaml}dialect: kraken\n`))).toThrow(
+      /dialect: "kraken" is not a valid choice/,
+    );
+  });
+
   test('a JSON configuration is read as well', () => {
     const config = loadConfigFile(
       file(

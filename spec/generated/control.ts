@@ -1461,6 +1461,12 @@ export interface components {
             faults?: components["schemas"]["FaultProfileName"] | components["schemas"]["FaultPlan"];
             /** @description The overrides the mock starts and resets with (decision 025); none when absent. */
             overrides?: components["schemas"]["Override"][];
+            /**
+             * @description Whose answers the interface gives (decision 026): the reference's, or the platform document's names and shapes wherever the spec records a difference (`x-platform-difference`). `--dialect` overrides it.
+             * @default reference
+             * @enum {string}
+             */
+            dialect?: "reference" | "platform";
         };
         /** @description One failing field of an error body (ERR-4). */
         FieldError: {
