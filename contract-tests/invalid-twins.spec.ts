@@ -14,7 +14,13 @@
  * the interface before it; one that switches the platform catalogue runs in the isolated
  * project (isolated/invalid-twins-with-catalogue.spec.ts), which has a mock of its own.
  */
-import { FIXTURE_KINDS, KINDS, setupCatalogue, twinCatalogue } from '../fixtures/index.ts';
+import {
+  FIXTURE_KINDS,
+  KINDS,
+  needsControl,
+  setupSends,
+  twinCatalogue,
+} from '../fixtures/index.ts';
 import { test } from './fixtures.ts';
 import { check, send, sendFirst, setupsOf, twinFor } from './support/invalid-twins.ts';
 import { operationTitle, REQUEST_VIOLATION } from './support/operations.ts';
@@ -26,18 +32,19 @@ for (const kind of FIXTURE_KINDS) {
     for (const { name, rule } of twinCatalogue(kind)) {
       const setup = setups.get(name);
       const title = `[${rule}] the ${kind} invalid twin ${name} gets its documented refusal`;
-      if (setupCatalogue(setup)) {
-        // The catalogue is the operator's, shared by every test of a run: the isolated project,
-        // with a mock of its own, switches it (isolated/invalid-twins-with-catalogue.spec.ts).
+      if (needsControl(setup)) {
+        // The catalogue and the check-documents switch are the operator's, shared by every test
+        // of a run: the isolated project, with a mock of its own, switches them
+        // (isolated/invalid-twins-with-catalogue.spec.ts).
         test(title, { tag: REQUEST_VIOLATION }, () => {
-          test.skip(true, 'switches the platform catalogue: the isolated project runs it');
+          test.skip(true, 'switches a global setting of the mock: the isolated project runs it');
         });
         continue;
       }
       test(
         title,
         { tag: REQUEST_VIOLATION },
-        setup
+        setupSends(setup).length > 0
           ? async ({ api, payloads, lifecycle, accounts, kit }) => {
               // Accounts imported first (decision 030), through the interface: any target.
               const where = {

@@ -5,6 +5,7 @@
  * and hold the answer to its expectation, hard or soft by the source it rests on.
  */
 import {
+  domesticAccount,
   type FixtureKind,
   type InvalidTwin,
   invalidTwins,
@@ -126,6 +127,7 @@ export async function sendFirst(lifecycle: Lifecycle, twin: InvalidTwin): Promis
 
 /** The setups of a kind's twins by name, read once when the suite is collected. */
 export function setupsOf(kind: FixtureKind): Map<string, InvalidTwin['setup']> {
-  if (KINDS[kind].accountState !== 'none') return new Map();
-  return new Map(invalidTwins(kind, { seed: 1 }).map((t) => [t.name, t.setup]));
+  const account =
+    KINDS[kind].accountState === 'none' ? {} : { account: domesticAccount({ seed: 1 }) };
+  return new Map(invalidTwins(kind, { seed: 1, ...account }).map((t) => [t.name, t.setup]));
 }
