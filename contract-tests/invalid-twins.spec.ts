@@ -9,156 +9,73 @@
  * Twins of the account kinds go to validate-account (safe in every mode); the others target an
  * account of the test's own, staged (process) or imported (post-import kinds). Prism answers
  * schema violations itself, so these tests are left out of the prism project.
+ *
+ * A twin may carry its own setup (decision 030): accounts it sends first are imported through
+ * the interface before it; one that switches the platform catalogue runs in the isolated
+ * project (isolated/invalid-twins-with-catalogue.spec.ts), which has a mock of its own.
  */
 import {
   FIXTURE_KINDS,
-  type FixtureKind,
-  type InvalidTwin,
-  invalidTwins,
   KINDS,
-  responseCode,
+  needsControl,
+  setupSends,
   twinCatalogue,
 } from '../fixtures/index.ts';
-import { expect, type KitChecks, type Lifecycle, type Payloads, test } from './fixtures.ts';
-import type { DataImportClient, Exchange } from './support/api-client.ts';
-import { codesCarried, type Dialect } from './support/dialect.ts';
+import { test } from './fixtures.ts';
+import { check, send, sendFirst, setupsOf, twinFor } from './support/invalid-twins.ts';
 import { operationTitle, REQUEST_VIOLATION } from './support/operations.ts';
-
-/** The twin `name` of a kind, built for this test (and its account, for the post-import kinds). */
-async function twinFor(
-  kind: FixtureKind,
-  name: string,
-  where: { payloads: Payloads; importSupplier: string; external: string; lifecycle?: Lifecycle },
-): Promise<InvalidTwin> {
-  const { payloads, lifecycle } = where;
-  const { seed, today } = payloads.context;
-  const state = KINDS[kind].accountState;
-  let options = {};
-  if (state === 'none') {
-    options = { importSupplier: where.importSupplier, externalAccountNumber: where.external };
-  } else if (lifecycle) {
-    const account = lifecycle.domesticAccount();
-    if (state === 'staged') await lifecycle.stage(account);
-    else await lifecycle.import(account);
-    options = { account };
-  }
-  const twin = invalidTwins(kind, { seed, today, ...options }).find((t) => t.name === name);
-  if (!twin) throw new Error(`No twin ${kind}/${name}`);
-  return twin;
-}
-
-/** Sends a twin to its operation. */
-function send(api: DataImportClient, kind: FixtureKind, twin: InvalidTwin): Promise<Exchange> {
-  return api.call(KINDS[kind].operationId, {}, twin.payload, {
-    invalid: true,
-    ...(twin.query ? { query: twin.query } : {}),
-    ...(twin.assumption || twin.source ? { assumption: `the ${kind} twin ${twin.name}` } : {}),
-    ...(twin.source ? { source: twin.source } : {}),
-  });
-}
-
-/**
- * Codes the reference itself gives for a refusal: the transactions failure status (TXN-9) and the
- * telephone number code (VAL-4). Any other code is an example of the reference
- * (account_failed_validation, ERR-3) or the real platform's (its validators' codes).
- */
-const REFERENCE_CODES = new Set(['TRANSACTION_IMPORT_ERROR', 'invalid_phone_number']);
-
-/**
- * The twin's expected answer, each part hard or soft by the source it rests on: the status, the
- * attr of each field error (ERR-5) and the failing transaction (TXN-9) are the reference's; a code
- * the reference names is hard; the top-level code otherwise is the kit's choice of the
- * reference's example, and a field error's code otherwise the real platform's.
- */
-async function expectAnswer(
-  kit: KitChecks,
-  exchange: Exchange,
-  twin: InvalidTwin,
-  dialect: Dialect,
-): Promise<void> {
-  const body = exchange.body as {
-    errors?: { attr: string; code: string }[];
-    transaction_data?: { transaction_id?: string };
-  };
-  expect(exchange.status, `${twin.name}: status`).toBe(twin.expect.status);
-  // The platform's field-keyed messages carry no code (decision 026): only attrs are checked.
-  const carried = codesCarried(dialect, exchange.operationId, exchange.status, exchange.sentBody);
-  const code = carried ? twin.expect.code : undefined;
-  if (code && REFERENCE_CODES.has(code)) {
-    expect(responseCode(body), `${twin.name}: code`).toBe(code);
-  } else if (code) {
-    await kit.assume(
-      `The ${twin.name} refusal’s code is ${code} (the reference gives codes only as examples)`,
-      () => expect(responseCode(body), `${twin.name}: code`).toBe(code),
-    );
-  }
-  for (const error of twin.expect.errors ?? []) {
-    expect(body.errors, `${twin.name}: an error at ${error.attr}`).toContainEqual(
-      expect.objectContaining({ attr: error.attr }),
-    );
-    const withCode = () =>
-      expect(body.errors, `${twin.name}: errors`).toContainEqual(
-        expect.objectContaining({ ...error }),
-      );
-    if (!carried) continue;
-    if (REFERENCE_CODES.has(error.code)) withCode();
-    else await kit.platform(`The ${twin.name} field error’s code is ${error.code}`, withCode);
-  }
-  if (twin.expect.transactionId) {
-    expect(body.transaction_data?.transaction_id).toBe(twin.expect.transactionId);
-  }
-}
-
-async function check(
-  kit: KitChecks,
-  exchange: Exchange,
-  twin: InvalidTwin,
-  dialect: Dialect = 'reference',
-): Promise<void> {
-  if (twin.source === 'platform') {
-    // The reference is silent on the rule the twin breaks: the whole answer is a platform fact.
-    await kit.platform(`The ${twin.name} twin is refused as the platform's validator does`, () =>
-      expectAnswer(kit, exchange, twin, dialect),
-    );
-  } else if (twin.assumption) {
-    await kit.assume(`The ${twin.name} twin’s answer rests on a kit assumption`, () =>
-      expectAnswer(kit, exchange, twin, dialect),
-    );
-  } else {
-    await expectAnswer(kit, exchange, twin, dialect);
-  }
-}
 
 for (const kind of FIXTURE_KINDS) {
   const state = KINDS[kind].accountState;
+  const setups = setupsOf(kind);
   test.describe(operationTitle(KINDS[kind].operationId), () => {
     for (const { name, rule } of twinCatalogue(kind)) {
+      const setup = setups.get(name);
+      const title = `[${rule}] the ${kind} invalid twin ${name} gets its documented refusal`;
+      if (needsControl(setup)) {
+        // The catalogue and the check-documents switch are the operator's, shared by every test
+        // of a run: the isolated project, with a mock of its own, switches them
+        // (isolated/invalid-twins-with-catalogue.spec.ts).
+        test(title, { tag: REQUEST_VIOLATION }, () => {
+          test.skip(true, 'switches a global setting of the mock: the isolated project runs it');
+        });
+        continue;
+      }
       test(
-        `[${rule}] the ${kind} invalid twin ${name} gets its documented refusal`,
+        title,
         { tag: REQUEST_VIOLATION },
-        state === 'none'
-          ? async ({ api, payloads, settings, accounts, kit }) => {
+        setupSends(setup).length > 0
+          ? async ({ api, payloads, lifecycle, accounts, kit }) => {
+              // Accounts imported first (decision 030), through the interface: any target.
               const where = {
                 payloads,
-                importSupplier: settings.importSupplier,
+                importSupplier: lifecycle.supplier,
                 external: accounts.next(),
               };
               const twin = await twinFor(kind, name, where);
-              // The catalogue is the operator's, shared by every test of a run: twins of
-              // switch-dependent validators are proved in process (fixtures/invalid.test.ts).
-              test.skip(!!twin.catalogue, 'needs the platform catalogue changed (decision 015)');
+              await sendFirst(lifecycle, twin);
               await check(kit, await send(api, kind, twin), twin, api.dialect);
             }
-          : async ({ api, payloads, lifecycle, kit }) => {
-              const where = {
-                payloads,
-                lifecycle,
-                importSupplier: lifecycle.supplier,
-                external: '',
-              };
-              const twin = await twinFor(kind, name, where);
-              await check(kit, await send(api, kind, twin), twin, api.dialect);
-            },
+          : state === 'none'
+            ? async ({ api, payloads, settings, accounts, kit }) => {
+                const where = {
+                  payloads,
+                  importSupplier: settings.importSupplier,
+                  external: accounts.next(),
+                };
+                const twin = await twinFor(kind, name, where);
+                await check(kit, await send(api, kind, twin), twin, api.dialect);
+              }
+            : async ({ api, payloads, lifecycle, kit }) => {
+                const where = {
+                  payloads,
+                  lifecycle,
+                  importSupplier: lifecycle.supplier,
+                  external: '',
+                };
+                const twin = await twinFor(kind, name, where);
+                await check(kit, await send(api, kind, twin), twin, api.dialect);
+              },
       );
     }
   });

@@ -1,0 +1,83 @@
+/**
+ * The invalid twins whose setup switches the platform catalogue or the check-documents switch
+ * (decisions 015, 030): a validator that only runs where a deployment turns a switch from its
+ * default. Both are global settings of the kit's mock, so these run in the isolated project (a
+ * mock of its own, one worker), set the switch through the control API before the twin and reset
+ * it after; against a target without the kit's control API they are skipped (the `control`
+ * fixture says why).
+ */
+import {
+  FIXTURE_KINDS,
+  type FixtureKind,
+  type InvalidTwin,
+  KINDS,
+  needsControl,
+  setupCatalogue,
+  setupDocuments,
+  twinCatalogue,
+} from '../../fixtures/index.ts';
+import { type Lifecycle, type Payloads, test } from '../fixtures.ts';
+import type { ControlClient } from '../support/control-client.ts';
+import { check, send, setupsOf, twinFor } from '../support/invalid-twins.ts';
+import { operationTitle, REQUEST_VIOLATION } from '../support/operations.ts';
+
+/** The twin for this test: account twins get an account number, the others an imported account. */
+function build(
+  kind: FixtureKind,
+  name: string,
+  where: {
+    payloads: Payloads;
+    importSupplier: string;
+    external: () => string;
+    lifecycle: Lifecycle;
+  },
+): Promise<InvalidTwin> {
+  const none = KINDS[kind].accountState === 'none';
+  return twinFor(kind, name, {
+    payloads: where.payloads,
+    importSupplier: where.importSupplier,
+    external: none ? where.external() : '',
+    ...(none ? {} : { lifecycle: where.lifecycle }),
+  });
+}
+
+/** Sets the global switches the twin's setup names (decision 030). */
+async function switchOn(control: ControlClient, twin: InvalidTwin): Promise<void> {
+  const catalogue = setupCatalogue(twin.setup);
+  if (catalogue) await control.call('PATCH', '/__mock/catalogue', catalogue);
+  const documents = setupDocuments(twin.setup);
+  if (documents) await control.checkDocuments(documents.check_documents);
+}
+
+/** Puts the switches back to the mock's configuration. */
+async function switchBack(control: ControlClient, twin: InvalidTwin): Promise<void> {
+  if (setupCatalogue(twin.setup)) await control.call('DELETE', '/__mock/catalogue');
+  if (setupDocuments(twin.setup)) await control.checkDocuments(false);
+}
+
+for (const kind of FIXTURE_KINDS) {
+  const setups = setupsOf(kind);
+  const names = twinCatalogue(kind).filter(({ name }) => needsControl(setups.get(name)));
+  if (names.length === 0) continue;
+  test.describe(operationTitle(KINDS[kind].operationId), () => {
+    for (const { name, rule } of names) {
+      test(`[${rule}] the ${kind} invalid twin ${name} gets its documented refusal once the mock is switched`, {
+        tag: REQUEST_VIOLATION,
+      }, async ({ api, payloads, settings, accounts, lifecycle, kit, control }) => {
+        const where = {
+          payloads,
+          importSupplier: settings.importSupplier,
+          external: () => accounts.next(),
+          lifecycle,
+        };
+        const twin = await build(kind, name, where);
+        await switchOn(control, twin);
+        try {
+          await check(kit, await send(api, kind, twin), twin, api.dialect);
+        } finally {
+          await switchBack(control, twin);
+        }
+      });
+    }
+  });
+}
