@@ -14,6 +14,7 @@ import * as mockConfiguration from './mock-configuration.ts';
 import * as mockState from './mock-state.ts';
 import * as platformCatalogue from './platform-catalogue.ts';
 import type { ControlContext, ControlOperations } from './types.ts';
+import * as v2Tasks from './v2-tasks.ts';
 
 /** Every control operation by operationId. */
 export const controlOperations: ControlOperations = {
@@ -23,6 +24,7 @@ export const controlOperations: ControlOperations = {
   ...listings,
   ...platformCatalogue,
   ...faults,
+  ...v2Tasks,
 };
 
 /** The control API for a configuration; `freshState` builds the state reset goes back to. */
