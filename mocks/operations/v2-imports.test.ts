@@ -242,3 +242,36 @@ describe('validateV2Account (POST /v2/data-import/accounts/validate/)', () => {
     expect(client.problems('validateV2Account', response)).toEqual([]);
   });
 });
+
+describe('parallel V2 clients on one account', () => {
+  test('parallel schedules and polls import the account once, with one account number', async () => {
+    const client = await loggedIn();
+    const account = client.account();
+    const ext = account.external_account_number!;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? client.call('POST', SCHEDULE, { payload: account, task_params: {} })
+          : client.call('GET', status(ext)),
+      ),
+    );
+    const schedules = answers.filter((_, i) => i % 2 === 0).map((a) => a.status);
+    expect(schedules).toContain(201);
+    expect(schedules.every((s) => s === 201 || s === 400)).toBe(true);
+    const ids = new Set(
+      answers
+        .filter((a) => a.status === 200)
+        .map((a) => (a.body as { kraken_identifier: string | null }).kraken_identifier)
+        .filter((id) => id !== null),
+    );
+    expect(ids.size).toBeLessThanOrEqual(1);
+    const imported = await client.call(
+      'GET',
+      '/v1/data-import/imported-account-import-processes/DEMO_ENERGY/',
+    );
+    const rows = (imported.body as { external_account_number: string }[]).filter(
+      (row) => row.external_account_number === ext,
+    );
+    expect(rows).toHaveLength(1);
+  });
+});
