@@ -38,7 +38,12 @@ async function callWith(
   // An empty body: even a service that ignored the header could not store anything from it.
   return api.call(
     operationId,
-    { import_supplier_code: supplier, external_account_number: external },
+    // V2's status names the account number external_identifier, as the platform does (decision 028).
+    {
+      import_supplier_code: supplier,
+      external_account_number: external,
+      external_identifier: external,
+    },
     info.hasRequestBody ? {} : undefined,
     { authorization, invalid: true, assumption: REFUSAL },
   );

@@ -83,6 +83,11 @@ const SHAPES: Record<ErrorBodyShape, (failure: Failure) => unknown> = {
     },
   ],
   'meter-point-statuses-not-found': ({ detail }) => [{ error: detail }],
+  // V2 schedule of an imported account: the platform's own body (decision 028).
+  'v2-already-imported': ({ code, detail, data }) => ({
+    non_field_errors: { detail, code },
+    account_id: data.service_account_number,
+  }),
 };
 
 /**

@@ -60,7 +60,7 @@ describe('requests the interface does not know', () => {
 
   test('[GEN-1] an unknown route gets 404 in the interface error shape', async () => {
     const client = createTestClient();
-    for (const path of ['/v1/data-import/nothing-here/', '/v2/data-import/accounts/', '/']) {
+    for (const path of ['/v1/data-import/nothing-here/', '/v3/data-import/accounts/', '/']) {
       expect(await client.call('GET', path)).toEqual({
         status: 404,
         body: { detail: expect.any(String), code: 'not_found', errors: [] },

@@ -15,6 +15,7 @@ const SHAPES = [
   'graphql-error',
   'registration-flows-not-found',
   'meter-point-statuses-not-found',
+  'v2-already-imported',
 ];
 
 function files(dir: string, match: RegExp): string[] {

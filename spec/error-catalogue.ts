@@ -22,7 +22,8 @@ export type ErrorBodyShape =
   | 'payment-vendor-error'
   | 'graphql-error'
   | 'registration-flows-not-found'
-  | 'meter-point-statuses-not-found';
+  | 'meter-point-statuses-not-found'
+  | 'v2-already-imported';
 
 /** One code of the catalogue. */
 export interface CatalogueEntry {

@@ -15,6 +15,7 @@ import * as mockState from './mock-state.ts';
 import * as overrides from './overrides.ts';
 import * as platformCatalogue from './platform-catalogue.ts';
 import type { ControlContext, ControlOperations } from './types.ts';
+import * as v2Tasks from './v2-tasks.ts';
 
 /** Every control operation by operationId. */
 export const controlOperations: ControlOperations = {
@@ -25,6 +26,7 @@ export const controlOperations: ControlOperations = {
   ...platformCatalogue,
   ...faults,
   ...overrides,
+  ...v2Tasks,
 };
 
 /** The control API for a configuration; `freshState` builds the state reset goes back to. */

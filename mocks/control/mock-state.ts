@@ -12,6 +12,7 @@ import {
 import { fieldError, invalid } from '../domain/result.ts';
 import { type MockState, touch } from '../domain/state.ts';
 import { stateExport, stateFromDocument } from '../domain/state-document.ts';
+import { runDueV2Tasks } from '../domain/v2-imports.ts';
 import { REDACTED } from '../journal.ts';
 import { reply as json } from '../operations/types.ts';
 import type { ControlOperation } from './types.ts';
@@ -72,6 +73,8 @@ export const setClock: ControlOperation<'setClock'> = ({ body }, { service }) =>
   }
   service.state.clock = clock;
   touch(service.state);
+  // V2 tasks live on the mock clock: those whose window the move opened run now (decision 028).
+  runDueV2Tasks(service.state, service.env);
   return json(200, clockBody(service.state, systemNow));
 };
 

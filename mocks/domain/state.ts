@@ -56,6 +56,40 @@ export interface AccountRecord {
   paymentInstruction?: PaymentInstructionRecord;
   /** Registration of each energy meter point, by MPAN core or MPRN (REG-1..REG-8, STS-5..STS-8, STS-13..STS-15). */
   registrations?: Record<string, MeterPointRegistration>;
+  /** The V2 import task of an account scheduled through V2 (decision 028). */
+  v2Task?: V2Task;
+}
+
+/** The statuses of a V2 import task (the platform's examples; decision 028). */
+export type V2TaskStatus =
+  | 'PENDING'
+  | 'IN_PROGRESS'
+  | 'PROCESSED'
+  | 'ERRORED'
+  | 'DRY_RUN_SUCCEEDED'
+  | 'DRY_RUN_ERRORED'
+  | 'CANCELLED';
+
+/** The error a V2 task ended with (the platform's LatestError). */
+export interface V2TaskError {
+  code: string;
+  detail: string;
+  domain: string;
+}
+
+/** A V2 import task: its window, its status and every step with its time (decision 028). */
+export interface V2Task {
+  isDryRun: boolean;
+  windowStart: string;
+  windowEnd: string;
+  status: V2TaskStatus;
+  createdAt: string;
+  modifiedAt: string;
+  events: { event: string; occurredAt: string; data: V2TaskError | null }[];
+  krakenIdentifier: string | null;
+  latestError: V2TaskError | null;
+  /** The status the operator holds the task in; a held task does not run. */
+  heldIn?: V2TaskStatus;
 }
 
 /** A note created through notes/create or pinned by a moved transaction (NOTE-3..NOTE-7, TXN-7). */
@@ -206,6 +240,8 @@ export interface MockState {
    * keys are the catalogue's snake_case, kept as they are in documents.
    */
   platformCatalogue: PlatformCatalogue;
+  /** The operator's failure for the next V2 task that runs (decision 028); null when none. */
+  v2FailNext?: { code: string; detail: string } | null;
 }
 
 /** What the lists of account import processes show of one (STS-9..STS-11). */

@@ -12,6 +12,7 @@ import * as paymentInstructions from './payment-instructions.ts';
 import * as registration from './registration.ts';
 import * as transactions from './transactions.ts';
 import type { DataImportOperations } from './types.ts';
+import * as v2Imports from './v2-imports.ts';
 
 /** The data-import operations the mock implements, by operationId. */
 export const dataImportOperations: DataImportOperations = {
@@ -23,4 +24,5 @@ export const dataImportOperations: DataImportOperations = {
   ...historicalStatements,
   ...paymentInstructions,
   ...registration,
+  ...v2Imports,
 };

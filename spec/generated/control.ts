@@ -891,6 +891,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/v2/run-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run every V2 import task that is due now
+         * @description Every task whose window has opened on the mock clock runs now (decision 028); moving the clock does the same.
+         */
+        post: operations["runDueV2Tasks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/v2/fail-next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Fail the next V2 import task with an error
+         * @description The next task that runs ends ERRORED (DRY_RUN_ERRORED for a dry run) with this error as its latest_error; null clears it (decision 028).
+         */
+        put: operations["setV2FailNext"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/v2/tasks/{import_supplier_code}/{external_account_number}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hold a V2 import task in a status
+         * @description The task is put in the status and does not run until released with null (decision 028).
+         */
+        put: operations["holdV2Task"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1088,6 +1148,36 @@ export interface components {
                     flow_fault?: string;
                 };
             };
+            v2_task?: components["schemas"]["V2Task"];
+        };
+        /** @description The V2 import task of an account scheduled through V2 (decision 028), every step with its time. */
+        V2Task: {
+            is_dry_run: boolean;
+            /** Format: date-time */
+            window_start: string;
+            /** Format: date-time */
+            window_end: string;
+            status: components["schemas"]["V2TaskStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            modified_at: string;
+            events: {
+                event: string;
+                /** Format: date-time */
+                occurred_at: string;
+                data: null | components["schemas"]["V2TaskError"];
+            }[];
+            kraken_identifier: string | null;
+            latest_error: null | components["schemas"]["V2TaskError"];
+            held_in?: components["schemas"]["V2TaskStatus"];
+        };
+        /** @enum {string} */
+        V2TaskStatus: "PENDING" | "IN_PROGRESS" | "PROCESSED" | "ERRORED" | "DRY_RUN_SUCCEEDED" | "DRY_RUN_ERRORED" | "CANCELLED";
+        V2TaskError: {
+            code: string;
+            detail: string;
+            domain: string;
         };
         /**
          * @description The whole state of a mock instance, as exported (version 1), in snake_case like the rest of
@@ -1136,6 +1226,11 @@ export interface components {
             };
             outbox: components["schemas"]["OutboxEntry"][];
             check_documents: boolean;
+            /** @description The operator's failure for the next V2 task that runs (decision 028); null when none. */
+            v2_fail_next?: null | {
+                code: string;
+                detail: string;
+            };
             placed_documents: string[];
             payment_vendor: {
                 supplier_faults: {
@@ -1835,6 +1930,9 @@ export type SchemaAuthSettingsChange = components['schemas']['AuthSettingsChange
 export type SchemaApiKeyChange = components['schemas']['ApiKeyChange'];
 export type SchemaOutboxEntry = components['schemas']['OutboxEntry'];
 export type SchemaAccountRecord = components['schemas']['AccountRecord'];
+export type SchemaV2Task = components['schemas']['V2Task'];
+export type SchemaV2TaskStatus = components['schemas']['V2TaskStatus'];
+export type SchemaV2TaskError = components['schemas']['V2TaskError'];
 export type SchemaMockState = components['schemas']['MockState'];
 export type SchemaDocumentSettings = components['schemas']['DocumentSettings'];
 export type SchemaDocumentPlacement = components['schemas']['DocumentPlacement'];
@@ -3370,6 +3468,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistrationFlowFaultChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    runDueV2Tasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many tasks ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ran: number;
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    setV2FailNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    error: null | {
+                        code: string;
+                        detail: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The failure is set (or cleared). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    holdV2Task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DEMO_ENERGY */
+                import_supplier_code: components["parameters"]["ImportSupplierCode"];
+                /** @example EXTERNAL-1234 */
+                external_account_number: components["parameters"]["ExternalAccountNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: null | components["schemas"]["V2TaskStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description The task after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -468,6 +468,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/data-import/accounts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule the creation of an account as a task (V2)
+         * @description The platform's V2 schedule: the account in `payload` is checked by every rule of the v1
+         *     account (the validate rules, the supplier's state, already imported, marked to be skipped)
+         *     and then becomes an account import process of its supplier, staged, with a task that creates
+         *     it inside the window of `task_params`. The task's progress is read with the V2 status
+         *     operation; once PROCESSED the account takes the v1 post-import operations.
+         *
+         *     - 201 with no body: the task is scheduled (PENDING).
+         *     - 400 with the standardized body `{code, detail, errors}`: code
+         *       `import_process_failed_validation` with one item per failing field (`payload.` and
+         *       `task_params.` paths), or the code of the account's state.
+         *     - 400 `{non_field_errors: {detail, code}, account_id}` when the account is already imported.
+         */
+        post: operations["scheduleV2AccountCreation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/data-import/accounts/validate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate an account for V2 creation without storing it
+         * @description The platform's V2 validate: the account in `payload` is checked by every rule of the v1
+         *     account and nothing is stored. 200 with no body when it is valid; 400 with the standardized
+         *     body, code `account_failed_validation` and one item per failing field (`payload.` paths).
+         */
+        post: operations["validateV2Account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/data-import/accounts/{import_supplier_code}/{external_identifier}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import supplier code. */
+                import_supplier_code: components["schemas"]["ImportSupplierCode"];
+                /** @description The supplier's external account number of the scheduled account. */
+                external_identifier: components["schemas"]["ExternalAccountNumber"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the status of a V2 import task
+         * @description The platform's V2 status: the task's status, the account number once PROCESSED
+         *     (`kraken_identifier`), its latest event with its time and its latest error. Tasks run on the
+         *     mock's clock: a task whose window has opened is picked up when the clock reaches it.
+         */
+        get: operations["getV2AccountImportStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2859,6 +2938,104 @@ export interface components {
             /** @enum {string} */
             value: "PARTNERSHIPS" | "NEW_TENANT" | "MOVE_IN" | "DIRECT" | "DEBT_COLLECTION_AGENCY" | "DIGI_TELESALES" | "LANDLORD" | "ACQUISITION" | "TELESALES" | "FIELD_SALES" | "HIGH_REFERRER" | "WORKS_WITH_OCTOPUS" | "PARENT_POWER" | "WORKPLACE_POP_UP" | "GIFT_OF_KIT" | "PEOPLE_POWER" | "AGGREGATOR" | "PRICE_COMPARISON" | "SUPPLIER_OF_LAST_RESORT" | "EVENTS" | "BROKER";
         };
+        /**
+         * @description When and how the platform runs a scheduled account creation (the platform's `TaskParameters`).
+         *     Both window ends are optional: a missing start is the time of the request, a missing end is the
+         *     latest end the platform allows (four days after the request).
+         */
+        V2TaskParameters: {
+            /**
+             * @description A dry run checks the creation and rolls it back; the task ends DRY_RUN_SUCCEEDED or DRY_RUN_ERRORED.
+             * @default false
+             */
+            is_dry_run?: boolean;
+            /**
+             * Format: date-time
+             * @description The earliest time the task may run; not in the past.
+             */
+            schedule_window_start?: string | null;
+            /**
+             * Format: date-time
+             * @description The latest time the task may run; at most four days after the request.
+             */
+            schedule_window_end?: string | null;
+        };
+        /**
+         * @description The request of V2 schedule: the account to create and the parameters of the task that creates
+         *     it (the platform's `ScheduleAccountCreation`).
+         */
+        V2ScheduleAccountCreation: {
+            payload: components["schemas"]["Account"];
+            task_params: components["schemas"]["V2TaskParameters"];
+        };
+        /** @description The request of V2 validate (the platform's `ValidateAccount`), the account in `payload`. */
+        V2ValidateAccount: {
+            payload: components["schemas"]["Account"];
+        };
+        /**
+         * @description The V2 error body (the platform's `StandardizedValidationErrorResponse`): `code`, `detail` and
+         *     one `errors` item `{attr, code, detail}` per failing field, the same shape as the interface's
+         *     error body (ERR-1). `attr` is a dot path from the request's root, so the account's fields start
+         *     with `payload.` and the task's with `task_params.`.
+         *
+         *     Codes: `import_process_failed_validation` (schedule), `account_failed_validation` (validate),
+         *     and the request codes of the account's state (`import_supplier_not_found`,
+         *     `import_supplier_migration_not_ongoing`, `account_marked_to_be_skipped`).
+         */
+        StandardizedValidationErrorResponse: {
+            /** @description The platform's domain of the failure; `import_process` on schedule. */
+            domain?: string;
+        } & components["schemas"]["ErrorResponse"];
+        /**
+         * @description The 400 of V2 schedule when the account is already imported: `non_field_errors` with the
+         *     platform's code `account_import_process_already_imported`, and `account_id`, the imported
+         *     account's number.
+         */
+        V2AlreadyImportedError: {
+            non_field_errors: {
+                detail: string;
+                /** @constant */
+                code: "account_import_process_already_imported";
+            };
+            account_id: components["schemas"]["ServiceAccountNumber"];
+        };
+        /** @description One step of a V2 import task (the platform's `ImportEvent`) and when it happened. */
+        V2ImportEvent: {
+            /** @enum {string} */
+            event: "EVENT_ACCOUNT_IMPORT_PROCESS_CREATED" | "EVENT_ACCOUNT_IMPORT_PROCESS_IN_PROGRESS" | "EVENT_ACCOUNT_IMPORT_PROCESS_PROCESSED" | "EVENT_ACCOUNT_IMPORT_PROCESS_ERRORED" | "EVENT_ACCOUNT_IMPORT_PROCESS_DRY_RUN_SUCCEEDED" | "EVENT_ACCOUNT_IMPORT_PROCESS_DRY_RUN_ERRORED" | "EVENT_ACCOUNT_IMPORT_PROCESS_CANCELLED";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description The error of an ERRORED or DRY_RUN_ERRORED step, else null. */
+            data?: null | components["schemas"]["V2LatestError"];
+        };
+        /** @description The error that ended a V2 import task (the platform's `LatestError`). */
+        V2LatestError: {
+            code?: string | null;
+            detail?: string | null;
+            domain?: string | null;
+        };
+        /**
+         * @description The status of a V2 import task (the platform's `ImportStatusResponse`).
+         *     - `PENDING`: scheduled, its window not yet open.
+         *     - `IN_PROGRESS`: picked up inside its window.
+         *     - `PROCESSED`: the account is created; `kraken_identifier` is its account number.
+         *     - `ERRORED`: the creation failed; `latest_error` says why.
+         *     - `DRY_RUN_SUCCEEDED` / `DRY_RUN_ERRORED`: a dry run ended; nothing is created.
+         *     - `CANCELLED`: the task will not run.
+         */
+        V2ImportStatus: {
+            /** @enum {string} */
+            status: "PENDING" | "IN_PROGRESS" | "PROCESSED" | "ERRORED" | "DRY_RUN_SUCCEEDED" | "DRY_RUN_ERRORED" | "CANCELLED";
+            /** @description The created account's number once PROCESSED, else null. */
+            kraken_identifier?: null | components["schemas"]["ServiceAccountNumber"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            modified_at: string;
+            latest_event: components["schemas"]["V2ImportEvent"];
+            /** @description The error of an ERRORED or DRY_RUN_ERRORED task, else null. */
+            latest_error?: null | components["schemas"]["V2LatestError"];
+        };
     };
     responses: {
         /**
@@ -3100,6 +3277,14 @@ export type SchemaPortfolioSettings = components['schemas']['PortfolioSettings']
 export type SchemaProductCharacteristic = components['schemas']['ProductCharacteristic'];
 export type SchemaRateOverride = components['schemas']['RateOverride'];
 export type SchemaSalesChannelCharacteristic = components['schemas']['SalesChannelCharacteristic'];
+export type SchemaV2TaskParameters = components['schemas']['V2TaskParameters'];
+export type SchemaV2ScheduleAccountCreation = components['schemas']['V2ScheduleAccountCreation'];
+export type SchemaV2ValidateAccount = components['schemas']['V2ValidateAccount'];
+export type SchemaStandardizedValidationErrorResponse = components['schemas']['StandardizedValidationErrorResponse'];
+export type SchemaV2AlreadyImportedError = components['schemas']['V2AlreadyImportedError'];
+export type SchemaV2ImportEvent = components['schemas']['V2ImportEvent'];
+export type SchemaV2LatestError = components['schemas']['V2LatestError'];
+export type SchemaV2ImportStatus = components['schemas']['V2ImportStatus'];
 export type ResponseAccountNotFound = components['responses']['AccountNotFound'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
@@ -3704,6 +3889,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeterPointStatusNotFoundItem"][];
+                };
+            };
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    scheduleV2AccountCreation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V2ScheduleAccountCreation"];
+            };
+        };
+        responses: {
+            /** @description The task is scheduled; the body is empty. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request fails validation (standardized body), or the account is already imported. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardizedValidationErrorResponse"] | components["schemas"]["V2AlreadyImportedError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    validateV2Account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V2ValidateAccount"];
+            };
+        };
+        responses: {
+            /** @description The account is valid; the body is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account fails validation (standardized body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardizedValidationErrorResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getV2AccountImportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import supplier code. */
+                import_supplier_code: components["schemas"]["ImportSupplierCode"];
+                /** @description The supplier's external account number of the scheduled account. */
+                external_identifier: components["schemas"]["ExternalAccountNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task exists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2ImportStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No V2 task exists for the pair; code `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             500: components["responses"]["InternalServerError"];
