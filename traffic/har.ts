@@ -104,7 +104,8 @@ export async function* readHar(
     }
     if (!parser.isEnded) parser.end();
   } catch (error) {
-    if (error instanceof TrafficInputError) throw error;
+    // A file that cannot be read is not a malformed document: its own error says why.
+    if (error instanceof TrafficInputError || (error as NodeJS.ErrnoException).code) throw error;
     throw new TrafficInputError(`${name}: not a HAR document (${(error as Error).message})`);
   }
   if (failure) throw failure;

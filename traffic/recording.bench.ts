@@ -4,7 +4,7 @@
  * transfer status, per account), so every line is a valid exchange and the checker does its full
  * work on each. The file is written where asked and never committed.
  *
- *   tsx traffic/bench-recording.ts OUT.ndjson [COUNT]
+ *   tsx traffic/recording.bench.ts OUT.ndjson [COUNT]
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -106,6 +106,6 @@ export async function writeBenchRecording(file: string, count: number): Promise<
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [file, count] = process.argv.slice(2);
-  if (!file) throw new Error('usage: tsx traffic/bench-recording.ts OUT.ndjson [COUNT]');
+  if (!file) throw new Error('usage: tsx traffic/recording.bench.ts OUT.ndjson [COUNT]');
   await writeBenchRecording(file, Math.min(Number(count ?? 1_000_000) || 1_000_000, 10_000_000));
 }
