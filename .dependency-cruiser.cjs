@@ -114,6 +114,14 @@ module.exports = {
       to: { path: '^(console|bin)/' },
     },
     {
+      name: 'traffic-checks-from-the-contract',
+      severity: 'error',
+      comment:
+        "The traffic checker (decision 029) judges exchanges by the spec and reports through the suite's pure writers: it never imports the mock, so it can judge any service, the mock included (its tests assemble mocks to make real exchanges).",
+      from: { path: '^traffic/', pathNot: notTest },
+      to: { path: `^(mocks|fixtures|contract-tests/(?!reporting/)|${aboveTheMock})/` },
+    },
+    {
       name: 'commands-are-the-top',
       severity: 'error',
       comment: 'bin/ composes the kit: nothing else imports a command.',

@@ -107,6 +107,7 @@ describe('the packed package', GUARD, () => {
       'dist/bin/data-import-mock.js',
       'dist/bin/data-import-fixtures.js',
       'dist/bin/data-import-contract.js',
+      'dist/bin/data-import-traffic.js',
       'dist/playwright.config.js',
       'dist/contract-tests/lifecycle.spec.js',
     ]) {

@@ -1,0 +1,214 @@
+/**
+ * The checks one exchange shows on its own: which operation it is (the spec's router), whether
+ * its request and its answer have the operation's documented shapes, and whether an error answer
+ * has the error body (ERR-1, ERR-4). Each deviation becomes a finding citing the rule whose body
+ * the answer breaks (decision 029).
+ */
+import type { Contract, OperationInfo } from '../spec/index.ts';
+import { type Exchange, headerValue, jsonBody, pathOf } from './exchange.ts';
+import { type Finding, type FindingSource, severityOf } from './findings.ts';
+
+/** The rule promising each operation's success body (the reference's rules.md). */
+const SUCCESS_RULE = new Map<string, string>([
+  ['obtainToken', 'AUTH-1'],
+  ['validateAccount', 'VAL-2'],
+  ['createOrUpdateAccountImportProcess', 'STG-4'],
+  ['processAccountImportProcess', 'PRC-4'],
+  ['createNotes', 'NOTE-5'],
+  ['createTransactions', 'TXN-3'],
+  ['createHistoricalStatements', 'HST-2'],
+  ['createPaymentInstruction', 'PAY-3'],
+  ['sendRegistrationFlows', 'REG-4'],
+  ['getAccountTransferStatus', 'STS-1'],
+  ['listAllAccountImportProcesses', 'STS-9'],
+  ['listPendingAccountImportProcesses', 'STS-10'],
+  ['listImportedAccountImportProcesses', 'STS-11'],
+  ['getMeterpointStatusesForAccount', 'STS-13'],
+]);
+
+/** The rule promising each operation's 404 body, where the reference gives one. */
+const NOT_FOUND_RULE = new Map<string, string>([
+  ['createNotes', 'NOTE-8'],
+  ['sendRegistrationFlows', 'REG-8'],
+  ['getAccountTransferStatus', 'STS-3'],
+  ['getMeterpointStatusesForAccount', 'STS-15'],
+]);
+
+/** The rule an answer with this status to this operation is judged by, and its source. */
+export function ruleOfAnswer(
+  operationId: string,
+  status: number,
+): { rule: string; source: FindingSource } {
+  if (status >= 200 && status < 300) {
+    return { rule: SUCCESS_RULE.get(operationId) ?? 'GEN-2', source: 'reference' };
+  }
+  if (status === 400) return { rule: 'ERR-1', source: 'reference' };
+  if (status === 404 && NOT_FOUND_RULE.has(operationId)) {
+    return { rule: NOT_FOUND_RULE.get(operationId) ?? 'STS-3', source: 'reference' };
+  }
+  // 401, 413, 415, 429, 500, 503 bodies are open in the reference: the kit's spec documents the
+  // platform's, so a different body is a platform fact, not a broken rule (AUTH-3, ERR-6).
+  return { rule: `kit:response-${status}`, source: 'platform' };
+}
+
+/** What the exchange is: an operation of the interface, or a path the spec does not have. */
+export type Matched =
+  | { kind: 'operation'; operation: OperationInfo; params: Record<string, string> }
+  | { kind: 'unknown'; label: string };
+
+/** Matches an exchange with the spec's operation (the same router the mock uses). */
+export function matchOperation(contract: Contract, exchange: Exchange): Matched {
+  const path = pathOf(exchange.request.url);
+  const method = exchange.request.method.toUpperCase();
+  const route = contract.route(method, path);
+  if (route.kind === 'found') {
+    return { kind: 'operation', operation: route.operation, params: route.params };
+  }
+  return { kind: 'unknown', label: `${method} ${path}` };
+}
+
+function finding(
+  rule: string,
+  source: FindingSource,
+  operation: string,
+  pointer: string,
+  message: string,
+): Finding {
+  return { rule, source, severity: severityOf(source), operation, pointer, message };
+}
+
+/** The first JSON pointer named in a problem of `Contract.checkResponse` ("  /a/0 must be..."). */
+function pointerOfProblem(problem: string): string {
+  const line = problem.split('\n').find((l) => l.startsWith('  /'));
+  const at = line?.trim().split(' ')[0];
+  return at && at !== '/' ? at : '';
+}
+
+/** The request's body against the operation's schema: an invalid body answered 2xx breaks ERR-1. */
+function checkRequest(contract: Contract, op: OperationInfo, exchange: Exchange): Finding[] {
+  const { status } = exchange.response;
+  if (!op.hasRequestBody || status < 200 || status >= 300) return [];
+  const body = jsonBody(exchange.request.body);
+  if (!body.ok) {
+    return [
+      finding(
+        'GEN-2',
+        'reference',
+        op.operationId,
+        '/request/body',
+        `a body that is not JSON was answered ${status}`,
+      ),
+    ];
+  }
+  const errors = contract.validateRequestBody(op.operationId, body.value);
+  if (errors.length === 0) return [];
+  const first = errors[0];
+  const pointer = `/request/body/${(first?.attr ?? '').split('.').join('/')}`.replace(/\/$/, '');
+  return [
+    finding(
+      'ERR-1',
+      'reference',
+      op.operationId,
+      pointer,
+      `a request failing validation (${first?.code ?? 'invalid'}) was answered ${status}, not 400`,
+    ),
+  ];
+}
+
+/** The answer against the operation's documented statuses and bodies. */
+function checkAnswer(contract: Contract, op: OperationInfo, exchange: Exchange): Finding[] {
+  const { status, headers, body } = exchange.response;
+  if (!op.statuses.includes(String(status))) {
+    return [
+      finding(
+        'kit:undocumented-status',
+        'kit',
+        op.operationId,
+        '/response/status',
+        `status ${status} is not documented for ${op.operationId}`,
+      ),
+    ];
+  }
+  const parsed = jsonBody(body);
+  const contentType = headerValue(headers, 'content-type');
+  const check = contract.checkResponse(
+    op.operationId,
+    status,
+    contentType,
+    parsed.ok ? parsed.value : body === '' ? undefined : body,
+  );
+  if (check.ok) return [];
+  const { rule, source } = ruleOfAnswer(op.operationId, status);
+  return check.problems.map((problem) =>
+    finding(
+      rule,
+      source,
+      op.operationId,
+      `/response/body${pointerOfProblem(problem)}`,
+      problem.split('\n')[0] ?? problem,
+    ),
+  );
+}
+
+/** The `exp` (seconds) of the JWT an Authorization header carries, when it carries one. */
+export function tokenExpiry(authorization: string | undefined): number | undefined {
+  if (authorization === undefined || authorization.length > 8192) return undefined;
+  const payload = authorization.trim().split(/\s+/).pop()?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const exp =
+      claims !== null && typeof claims === 'object' ? (claims as { exp?: unknown }).exp : undefined;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A token accepted after its expiry: the reference leaves the lifetime open (AUTH-4), the
+ * platform refuses an expired token, so this is a platform fact (a warning).
+ */
+function checkToken(op: OperationInfo, exchange: Exchange): Finding[] {
+  const { status } = exchange.response;
+  if (!op.secured || status < 200 || status >= 300) return [];
+  const exp = tokenExpiry(headerValue(exchange.request.headers, 'authorization'));
+  if (exp === undefined || exchange.time <= exp * 1000) return [];
+  return [
+    finding(
+      'AUTH-4',
+      'platform',
+      op.operationId,
+      '/request/headers/authorization',
+      `a token that expired ${Math.round(exchange.time / 1000 - exp)} s earlier was accepted with ${status}`,
+    ),
+  ];
+}
+
+/**
+ * Every finding one exchange shows by itself. An exchange outside the spec's paths is a kit
+ * warning: the service may have paths the kit's spec does not list.
+ */
+export function checkExchange(
+  contract: Contract,
+  exchange: Exchange,
+  matched = matchOperation(contract, exchange),
+): Finding[] {
+  if (matched.kind === 'unknown') {
+    return [
+      finding(
+        'kit:unknown-operation',
+        'kit',
+        matched.label,
+        '/request/url',
+        `no operation of the interface answers ${matched.label}`,
+      ),
+    ];
+  }
+  const op = matched.operation;
+  return [
+    ...checkRequest(contract, op, exchange),
+    ...checkAnswer(contract, op, exchange),
+    ...checkToken(op, exchange),
+  ];
+}

@@ -1,0 +1,90 @@
+/**
+ * The traffic checker: feeds exchanges, in the order they happened, through the per-exchange
+ * checks and the history, and groups the findings with masked samples (decision 029). It reads
+ * no file and opens no socket: the readers and the proxy hand it exchanges.
+ */
+import type { Contract } from '../spec/index.ts';
+import { checkExchange, matchOperation } from './check-exchange.ts';
+import type { Exchange } from './exchange.ts';
+import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, type Sample } from './findings.ts';
+import { DEFAULT_MAX_ACCOUNTS, TrafficHistory } from './history.ts';
+import { DEFAULT_MASK_POLICY, type MaskPolicy, maskBody } from './mask.ts';
+
+/** The checker's bounds and masking policy. */
+export interface CheckerOptions {
+  maxGroups?: number;
+  maxAccounts?: number;
+  mask?: MaskPolicy;
+}
+
+/** How many characters of each masked body a sample keeps. */
+const SAMPLE_CHARS = 2000;
+
+/** Counts and grouped findings of the exchanges checked so far. */
+export interface CheckerResult {
+  exchanges: number;
+  /** Exchanges per operation (or per unknown method and path). */
+  operations: Map<string, number>;
+  groups: ReturnType<FindingGroups['list']>;
+  /** Findings not kept because the group cap was reached. */
+  dropped: number;
+}
+
+/** Checks a stream of exchanges against the contract, keeping bounded state. */
+export class TrafficChecker {
+  readonly #contract: Contract;
+  readonly #groups: FindingGroups;
+  readonly #history: TrafficHistory;
+  readonly #mask: MaskPolicy;
+  readonly #operations = new Map<string, number>();
+  #exchanges = 0;
+
+  constructor(contract: Contract, options: CheckerOptions = {}) {
+    this.#contract = contract;
+    this.#groups = new FindingGroups(options.maxGroups ?? DEFAULT_MAX_GROUPS);
+    this.#history = new TrafficHistory(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
+    this.#mask = options.mask ?? DEFAULT_MASK_POLICY;
+  }
+
+  /** Checks one exchange and returns its findings (also grouped for the result). */
+  check(exchange: Exchange): Finding[] {
+    this.#exchanges += 1;
+    const matched = matchOperation(this.#contract, exchange);
+    const label = matched.kind === 'operation' ? matched.operation.operationId : matched.label;
+    // Unknown paths are counted under one label, so a scan of random paths cannot grow the Map.
+    const counted = matched.kind === 'operation' ? label : '(unknown operation)';
+    this.#operations.set(counted, (this.#operations.get(counted) ?? 0) + 1);
+    const findings = [
+      ...checkExchange(this.#contract, exchange, matched),
+      ...this.#history.observe(exchange, matched),
+    ];
+    if (findings.length > 0) {
+      for (const f of findings) this.#groups.add(f, this.#sample(exchange, f.message));
+    }
+    return findings;
+  }
+
+  #sample(exchange: Exchange, message: string): Sample {
+    const { request, response } = exchange;
+    const path = new URL(request.url, 'http://traffic.invalid').pathname;
+    const excerpt = [
+      `${request.method.toUpperCase()} ${path}`,
+      request.body ? maskBody(request.body, this.#mask).slice(0, SAMPLE_CHARS) : '',
+      `-> ${response.status}`,
+      response.body ? maskBody(response.body, this.#mask).slice(0, SAMPLE_CHARS) : '',
+    ]
+      .filter((line) => line !== '')
+      .join('\n');
+    return { time: exchange.time, message, excerpt };
+  }
+
+  /** What the checked exchanges showed. */
+  result(): CheckerResult {
+    return {
+      exchanges: this.#exchanges,
+      operations: new Map(this.#operations),
+      groups: this.#groups.list(),
+      dropped: this.#groups.dropped,
+    };
+  }
+}

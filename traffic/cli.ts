@@ -1,0 +1,167 @@
+/**
+ * `data-import-traffic check FILE...`: checks recorded exchanges (the kit's NDJSON recording,
+ * HAR) against the contract and writes the findings as JSON, Markdown, JUnit, SARIF and HTML
+ * (decision 029). Exit codes: 0 no finding at or above `--fail-on`, 1 such findings, 2 bad input
+ * or arguments (one line on stderr, no report written).
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { dataImport } from '../spec/index.ts';
+import { TrafficChecker } from './checker.ts';
+import type { Exchange } from './exchange.ts';
+import { readHar } from './har.ts';
+import { readRecording, TrafficInputError } from './recording.ts';
+import {
+  type TrafficReport,
+  totals,
+  trafficHtml,
+  trafficJson,
+  trafficJUnit,
+  trafficMarkdown,
+  trafficSarif,
+} from './reports.ts';
+
+/** The report files and their writers, by format name. */
+const FORMATS = new Map<string, [file: string, write: (r: TrafficReport) => string]>([
+  ['json', ['traffic.json', trafficJson]],
+  ['markdown', ['traffic.md', trafficMarkdown]],
+  ['junit', ['traffic-junit.xml', trafficJUnit]],
+  ['sarif', ['traffic.sarif', trafficSarif]],
+  ['html', ['traffic.html', trafficHtml]],
+]);
+
+/** The exchanges of one file: HAR by its extension, the kit's NDJSON recording otherwise. */
+export function readTrafficFile(file: string): AsyncGenerator<Exchange> {
+  const stream = createReadStream(file);
+  return /\.har$/i.test(file) ? readHar(stream, file) : readRecording(stream, file);
+}
+
+/** Options of {@link checkFiles}. */
+export interface CheckOptions {
+  reportDir: string;
+  formats: string[];
+  failOn: 'error' | 'warning';
+  maxGroups?: number;
+  maxAccounts?: number;
+}
+
+/** Checks the files in order, writes the reports, and answers the exit code (0 or 1). */
+export async function checkFiles(
+  files: string[],
+  options: CheckOptions,
+  now = Date.now,
+): Promise<{ code: number; report: TrafficReport }> {
+  const started = now();
+  const checker = new TrafficChecker(dataImport, {
+    ...(options.maxGroups ? { maxGroups: options.maxGroups } : {}),
+    ...(options.maxAccounts ? { maxAccounts: options.maxAccounts } : {}),
+  });
+  for (const file of files) {
+    for await (const exchange of readTrafficFile(file)) checker.check(exchange);
+  }
+  const report: TrafficReport = {
+    inputs: files,
+    started,
+    finished: now(),
+    result: checker.result(),
+  };
+  await mkdir(options.reportDir, { recursive: true });
+  for (const format of options.formats) {
+    const entry = FORMATS.get(format);
+    if (entry) await writeFile(join(options.reportDir, entry[0]), entry[1](report));
+  }
+  const t = totals(report);
+  const failing = options.failOn === 'warning' ? t.errors + t.warnings : t.errors;
+  return { code: failing > 0 ? 1 : 0, report };
+}
+
+function bounded(name: string, max: number) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new TrafficInputError(`${name} must be an integer 1..${max}`);
+    return n;
+  };
+}
+
+function program(out: (line: string) => void): Command {
+  const cli = new Command('data-import-traffic').description(
+    'Checks HTTP traffic against the Data-Import contract.',
+  );
+  cli.exitOverride().configureOutput({ writeErr: () => {}, writeOut: (s) => out(s.trimEnd()) });
+  cli
+    .command('check')
+    .description('check recorded exchanges (NDJSON recording, HAR) and write reports')
+    .argument('<files...>', 'recordings (.ndjson) or HAR files (.har), checked in order')
+    .option('--report-dir <dir>', 'where the reports go', 'reports/traffic')
+    .option(
+      '--format <list>',
+      `comma-separated: ${[...FORMATS.keys()].join(', ')}`,
+      [...FORMATS.keys()].join(','),
+    )
+    .addOption(
+      new Option('--fail-on <severity>', 'the exit code is 1 for findings at or above')
+        .choices(['error', 'warning'])
+        .default('error'),
+    )
+    .option(
+      '--max-groups <n>',
+      'finding groups kept (default 10000)',
+      bounded('--max-groups', 1_000_000),
+    )
+    .option(
+      '--max-accounts <n>',
+      'accounts whose history is kept (default 100000)',
+      bounded('--max-accounts', 10_000_000),
+    )
+    .action(async (files: string[], opts: Record<string, unknown>) => {
+      const formats = String(opts.format)
+        .split(',')
+        .map((f) => f.trim());
+      const unknown = formats.find((f) => !FORMATS.has(f));
+      if (unknown !== undefined)
+        throw new TrafficInputError(
+          `unknown format "${unknown}" (${[...FORMATS.keys()].join(', ')})`,
+        );
+      const { code, report } = await checkFiles(files, {
+        reportDir: String(opts.reportDir),
+        formats,
+        failOn: opts.failOn === 'warning' ? 'warning' : 'error',
+        maxGroups: opts.maxGroups as number | undefined,
+        maxAccounts: opts.maxAccounts as number | undefined,
+      });
+      const t = totals(report);
+      out(
+        `${t.exchanges} exchanges: ${t.errors} error findings, ${t.warnings} warnings in ${t.groups} groups; reports in ${String(opts.reportDir)}`,
+      );
+      process.exitCode = code;
+    });
+  return cli;
+}
+
+/** Runs the command line; answers the exit code. Bad input is one line on stderr and 2. */
+export async function main(
+  argv: string[],
+  out = (l: string) => console.log(l),
+  err = (l: string) => console.error(l),
+): Promise<number> {
+  process.exitCode = 0;
+  try {
+    await program(out).parseAsync(argv, { from: 'user' });
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (
+      error instanceof CommanderError &&
+      (error.exitCode === 0 || error.code === 'commander.helpDisplayed')
+    )
+      return 0;
+    const message = error instanceof Error ? error.message.replace(/^error: /, '') : String(error);
+    const code = (error as NodeJS.ErrnoException).code;
+    err(
+      `data-import-traffic: ${code === 'ENOENT' ? `cannot read ${(error as NodeJS.ErrnoException).path}` : message.split('\n')[0]}`,
+    );
+    return 2;
+  }
+}

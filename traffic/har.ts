@@ -1,0 +1,113 @@
+/**
+ * Reads HAR 1.2 files (Playwright's `recordHar`, Chromium DevTools' "Save all as HAR", Charles,
+ * mitmproxy) as a stream of exchanges: the entries are parsed one at a time with
+ * @streamparser/json and dropped once read, so a large HAR is read at flat memory (decision 029).
+ */
+import { JSONParser } from '@streamparser/json';
+import type { Exchange, Header } from './exchange.ts';
+import { TrafficInputError } from './recording.ts';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** HAR headers as pairs; HTTP/2 pseudo-headers (":authority", DevTools) are not headers. */
+function harHeaders(value: unknown): Header[] {
+  if (!Array.isArray(value)) return [];
+  const out: Header[] = [];
+  for (const h of value.slice(0, 512)) {
+    if (
+      isRecord(h) &&
+      typeof h.name === 'string' &&
+      typeof h.value === 'string' &&
+      !h.name.startsWith(':')
+    ) {
+      out.push([h.name, h.value]);
+    }
+  }
+  return out;
+}
+
+/** A HAR content's text, decoded when the recorder stored it as base64. */
+function harText(content: unknown): string {
+  if (!isRecord(content) || typeof content.text !== 'string') return '';
+  return content.encoding === 'base64'
+    ? Buffer.from(content.text, 'base64').toString('utf8')
+    : content.text;
+}
+
+/** One HAR entry as an exchange; `where` names the file and entry for errors. */
+export function harEntry(entry: unknown, where: string): Exchange {
+  if (!isRecord(entry) || !isRecord(entry.request) || !isRecord(entry.response)) {
+    throw new TrafficInputError(`${where}: an entry needs request and response`);
+  }
+  const { request, response } = entry;
+  const time =
+    typeof entry.startedDateTime === 'string' ? Date.parse(entry.startedDateTime) : Number.NaN;
+  if (
+    typeof request.method !== 'string' ||
+    typeof request.url !== 'string' ||
+    !Number.isFinite(time)
+  ) {
+    throw new TrafficInputError(
+      `${where}: an entry needs startedDateTime, request.method and request.url`,
+    );
+  }
+  const status = Number(response.status);
+  return {
+    time,
+    request: {
+      method: request.method.slice(0, 16),
+      url: request.url,
+      headers: harHeaders(request.headers),
+      body: harText(request.postData),
+    },
+    response: {
+      // A request that got no answer (status 0 in DevTools) is kept as such: the checker then
+      // finds no documented status for it.
+      status: Number.isInteger(status) && status >= 0 && status <= 599 ? status : 0,
+      headers: harHeaders(response.headers),
+      body: harText(response.content),
+    },
+  };
+}
+
+/** Reads the entries of a HAR document from a stream of chunks, one exchange at a time. */
+export async function* readHar(
+  chunks: AsyncIterable<Buffer | string>,
+  name: string,
+): AsyncGenerator<Exchange> {
+  const parser = new JSONParser({
+    paths: ['$.log.entries.*'],
+    keepStack: false,
+    stringBufferSize: 64 * 1024,
+  });
+  const ready: Exchange[] = [];
+  let index = 0;
+  let failure: Error | undefined;
+  // keepStack false: an emitted entry is not kept in its array, so memory does not grow with
+  // the file.
+  parser.onValue = ({ value }) => {
+    if (failure) return;
+    try {
+      ready.push(harEntry(value, `${name}: entry ${index}`));
+    } catch (error) {
+      failure = error as Error;
+    }
+    index += 1;
+  };
+  try {
+    for await (const chunk of chunks) {
+      parser.write(typeof chunk === 'string' ? chunk : (chunk as Uint8Array));
+      if (failure) throw failure;
+      yield* ready.splice(0);
+    }
+    if (!parser.isEnded) parser.end();
+  } catch (error) {
+    // A file that cannot be read is not a malformed document: its own error says why.
+    if (error instanceof TrafficInputError || (error as NodeJS.ErrnoException).code) throw error;
+    throw new TrafficInputError(`${name}: not a HAR document (${(error as Error).message})`);
+  }
+  if (failure) throw failure;
+  yield* ready.splice(0);
+}
