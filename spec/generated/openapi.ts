@@ -232,11 +232,11 @@ export interface paths {
          *     `<bucket>/<root location><path>` (DOC-1, DOC-2, SUP-4); a path with no document gives
          *     `path_does_not_exist_in_file_store`, a path leaving the root `invalid_document_path`.
          *
-         *     - As on the platform, an account takes one batch of historical statements: a request for an
-         *       account that already has them gets 400 with an errors item of code
-         *       `historical_statement_already_exists` on attr `statements`; a statement_id already on the
-         *       account (in the staged payload) or twice in the request gets the same code on its
-         *       `statement_id`.
+         *     - As on the platform, the statement_ids of the request are checked against the historical
+         *       statement ids the account already holds (those of the account payload and of earlier
+         *       batches), ids only: a statement_id already on the account, or twice in the request, gets 400
+         *       with an errors item of code `historical_statement_already_exists` on its `statement_id`; a
+         *       later batch whose ids are all new is attached like the first.
          *     - An account that is not imported (unknown, or only staged) gets 404 `account_not_found`.
          */
         post: operations["createHistoricalStatements"];
