@@ -266,9 +266,11 @@ export interface paths {
          *       unchanged" (PAY-4); an account that already has an active instruction gets the same body
          *       ("Account already has an active instruction").
          *     - "Intermittent problems give 500 and the request is retried as it is" (PAY-5).
-         *     - An invalid request gets the error body `request_failed_validation` (ERR-1); an account that
-         *       is not imported (unknown, or only staged) gets 400 `account_not_found`, as on the platform
-         *       (the reference lists no 404 for this operation).
+         *     - An invalid request gets the error body `request_failed_validation` (ERR-1). An account that
+         *       is not imported (unknown, or only staged) and a supplier that is not Ongoing get 400 with
+         *       the platform's CreatePaymentInstructionError body (`error_detail`,
+         *       `external_account_number`, `import_supplier`, `reference`), as on the platform: the
+         *       reference lists no 404 for this operation and names no body for these answers.
          *
          *     The kit's mock simulates the upstream vendor. Like a payment provider's test cards, magic
          *     references choose its answer:
@@ -2082,10 +2084,10 @@ export interface components {
             reference: string;
         };
         /**
-         * @description Error body of payment-instruction/create when the instruction cannot be created for a reason on
-         *     the vendor side: 400 for persistent vendor problems and for an account that already has an
-         *     active instruction (do not retry unchanged, PAY-4); 500 for intermittent vendor problems (retry
-         *     as is, PAY-5).
+         * @description Error body of payment-instruction/create (the platform's CreatePaymentInstructionError) when the
+         *     instruction cannot be created: 400 for persistent vendor problems, an account that already has
+         *     an active instruction (do not retry unchanged, PAY-4), an account that is not imported and a
+         *     supplier that is not Ongoing; 500 for intermittent vendor problems (retry as is, PAY-5).
          */
         PaymentVendorError: {
             /** @description Human-readable reason, for example "Account already has an active instruction". */
@@ -3476,10 +3478,10 @@ export interface operations {
                 };
             };
             /**
-             * @description Persistent vendor problem or an active instruction already on the account (PaymentVendorError;
-             *     do not retry unchanged, PAY-4), or an invalid request or a supplier that is not Ongoing
-             *     (ErrorResponse, `request_failed_validation` / `import_supplier_migration_not_ongoing`), or an
-             *     account that is not imported (ErrorResponse, `account_not_found`, as on the platform).
+             * @description Persistent vendor problem, an active instruction already on the account (do not retry
+             *     unchanged, PAY-4), an account that is not imported or a supplier that is not Ongoing: the
+             *     platform's CreatePaymentInstructionError body (PaymentVendorError). An invalid request:
+             *     the validation error body (ErrorResponse, `request_failed_validation`, ERR-1).
              */
             400: {
                 headers: {
