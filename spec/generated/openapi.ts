@@ -2242,7 +2242,8 @@ export interface components {
         };
         /**
          * @description GraphQL error answer (still HTTP 200), for example a wrong API key (`KT-CT-1135` "Invalid
-         *     data."), or a refresh token that is unknown or expired.
+         *     data."), a refresh token that is unknown or expired, or a malformed document. Every error
+         *     carries its extensions; the mock always sends data (null when nothing executed).
          */
         GraphQLErrorResponse: {
             /** @description null, or the data with a null mutation field. */
