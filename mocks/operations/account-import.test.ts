@@ -56,6 +56,33 @@ describe('validateAccount (POST /v1/data-import/validate-account/)', () => {
     });
   });
 
+  test('[VAL-3] [SUP-1] an import_supplier the mock does not know is import_supplier_not_found, as create-or-update answers it', async () => {
+    const client = await loggedIn();
+    const account = client.account({ import_supplier: 'NOT_A_SUPPLIER' });
+    const validated = await client.call('POST', VALIDATE, account);
+    expect(validated).toEqual({
+      status: 400,
+      body: {
+        detail: 'Import supplier NOT_A_SUPPLIER does not exist.',
+        code: 'import_supplier_not_found',
+        errors: [
+          {
+            attr: 'import_supplier',
+            code: 'import_supplier_not_found',
+            detail: 'Import supplier NOT_A_SUPPLIER does not exist.',
+          },
+        ],
+      },
+    });
+    const staged = await client.call(
+      'POST',
+      '/v1/data-import/account-import-process/create-or-update/',
+      account,
+    );
+    expect(staged).toEqual(validated);
+    expect(client.problems('validateAccount', validated)).toEqual([]);
+  });
+
   test('[VAL-5] a valid business account (billing options, certificate meter points) gets 200', async () => {
     const client = await loggedIn();
     const response = await client.call('POST', VALIDATE, client.businessAccount());

@@ -3190,7 +3190,12 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description The payload fails validation; code `account_failed_validation` and one `errors` item per failure (VAL-3, VAL-4, ERR-1..ERR-5). */
+            /**
+             * @description The payload fails validation; code `account_failed_validation` and one `errors` item per
+             *     failure (VAL-3, VAL-4, ERR-1..ERR-5). A payload that passes its rules but names an
+             *     import_supplier the service does not know gets `import_supplier_not_found`, with the same
+             *     body as create-or-update gives it (SUP-1).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
