@@ -2911,6 +2911,19 @@ export interface components {
             };
         };
         /**
+         * @description The supplier code of the path is longer than ImportSupplierCode allows (32 characters): the
+         *     validation error body, code `request_failed_validation`, with a `max_length` item at
+         *     `import_supplier_code` (ERR-1..ERR-5).
+         */
+        SupplierCodeInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
          * @description The request has no valid Authorization header (AUTH-2, AUTH-3): code `not_authenticated` when
          *     the header is missing, `authentication_failed` when the token is unknown, malformed or expired.
          */
@@ -3107,6 +3120,7 @@ export type ResponseAccountNotFound = components['responses']['AccountNotFound']
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseStorageUnavailable = components['responses']['StorageUnavailable'];
+export type ResponseSupplierCodeInvalid = components['responses']['SupplierCodeInvalid'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type $defs = Record<string, never>;
@@ -3541,7 +3555,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationFlowResult"][];
                 };
             };
-            /** @description supply_start_date is not a date (`request_failed_validation`), or the supplier is Paused or Complete (`import_supplier_migration_not_ongoing`). */
+            /** @description supply_start_date is not a date, or a path parameter is longer than its schema allows (`request_failed_validation`), or the supplier is Paused or Complete (`import_supplier_migration_not_ongoing`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3621,6 +3635,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountImportProcessSummary"][];
                 };
             };
+            400: components["responses"]["SupplierCodeInvalid"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3649,6 +3664,7 @@ export interface operations {
                     } & components["schemas"]["AccountImportProcessSummary"])[];
                 };
             };
+            400: components["responses"]["SupplierCodeInvalid"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3677,6 +3693,7 @@ export interface operations {
                     } & components["schemas"]["AccountImportProcessSummary"])[];
                 };
             };
+            400: components["responses"]["SupplierCodeInvalid"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
         };
