@@ -202,6 +202,35 @@ test.describe(operationTitle('validateAccount'), () => {
     );
   });
 
+  test('[VAL-3] [SUP-1] an import_supplier the service does not know is refused as staging refuses it', async ({
+    api,
+    payloads,
+    settings,
+    kit,
+  }) => {
+    const supplier = `NOSUCH${settings.runId}`.toUpperCase().slice(0, 32);
+    const account = { ...payloads.domesticAccount(), import_supplier: supplier };
+    const exchange = await api.validateAccount(account, {
+      assumption: 'An unknown supplier gets 400 import_supplier_not_found',
+    });
+    await kit.assume(
+      'An unknown supplier gets 400 import_supplier_not_found at import_supplier, as staging answers it',
+      async () => {
+        expect(exchange.status).toBe(400);
+        expect(exchange.body).toMatchObject({
+          code: 'import_supplier_not_found',
+          errors: [expect.objectContaining({ attr: 'import_supplier' })],
+        });
+        if (settings.mode === 'safe') return;
+        const staged = await api.stage(account, {
+          assumption: 'An unknown supplier gets 400 import_supplier_not_found',
+        });
+        expect(staged.status).toBe(exchange.status);
+        expect(staged.body).toEqual(exchange.body);
+      },
+    );
+  });
+
   test('[VAL-7] validation stores nothing', async ({ api, settings, payloads }) => {
     const account = payloads.domesticAccount();
     const external = account.external_account_number as string;

@@ -95,6 +95,38 @@ test.describe(operationTitle('obtainToken'), () => {
     );
   });
 
+  test('[AUTH-1] a malformed ObtainToken document gets GraphQL errors, each with its extensions', async ({
+    api,
+    kit,
+  }) => {
+    const exchange = await api.call(
+      'obtainToken',
+      {},
+      { query: 'mutation { obtainKrakenToken(input: {APIKey: "x"}) { token ' },
+      { assumption: 'The transport of the mutation is not described by the reference' },
+    );
+    const body = exchange.body as {
+      data?: unknown;
+      errors?: { message?: string; extensions?: Record<string, unknown> }[];
+    };
+    expect(issuedToken(api.tokenFields, exchange.body), 'no token is issued').toBeUndefined();
+    await kit.assume(
+      'GraphQLErrorResponse with HTTP 200: data null, and errorType, errorCode and errorDescription on every error',
+      () => {
+        expect(exchange.status).toBe(200);
+        expect(body.data).toBeNull();
+        expect(body.errors?.length).toBeGreaterThan(0);
+        for (const error of body.errors ?? []) {
+          expect(error.extensions).toEqual({
+            errorType: 'VALIDATION',
+            errorCode: expect.stringMatching(/^KT-[A-Z]{2}-[0-9]{4}$/),
+            errorDescription: expect.any(String),
+          });
+        }
+      },
+    );
+  });
+
   test('[AUTH-4] a refresh token gives a new token', async ({ api, settings, kit }) => {
     test.skip(
       !settings.apiKey && settings.mode !== 'mock',

@@ -75,6 +75,25 @@ test.describe(operationTitle('createHistoricalStatements'), () => {
     });
   });
 
+  test('[HST-1] a second batch whose statement_ids are all new is attached', async ({
+    api,
+    lifecycle,
+    kit,
+  }) => {
+    const { example, post } = await importedAccount(api, lifecycle);
+    const statements = example.statements as Record<string, unknown>[];
+    expectSuccess((await post(statements)).status);
+    const fresh = statements.map((statement, i) => ({
+      ...statement,
+      statement_id: `${String(statement.statement_id)}-LATER-${i}`,
+    }));
+    const later = await post(fresh);
+    await kit.platform(
+      'Only statement_ids are checked against those the account holds: new ids are attached',
+      () => expectSuccess(later.status),
+    );
+  });
+
   test('[HST-3] [DOC-2] a statement_path that leaves the supplier’s root is refused', async ({
     api,
     lifecycle,

@@ -7,10 +7,35 @@
 import { expect, test } from './fixtures.ts';
 import type { ImportProcessSummary } from './support/api-client.ts';
 import { listOrNone } from './support/lists.ts';
-import { DATETIME, operationTitle } from './support/operations.ts';
+import { DATETIME, operationTitle, REQUEST_VIOLATION } from './support/operations.ts';
 
 function find(list: ImportProcessSummary[], external: string): ImportProcessSummary | undefined {
   return list.find((s) => s.external_account_number === external);
+}
+
+/**
+ * ERR-1 (kit): a supplier code longer than the spec's ImportSupplierCode (32 characters) can name
+ * no supplier; it is refused with the validation error body, the same check for each list.
+ */
+function tooLongCodeTest(kind: 'all' | 'pending' | 'imported'): void {
+  test('[ERR-1] [ERR-4] [ERR-5] a supplier code longer than the spec allows is refused with the error body', {
+    tag: REQUEST_VIOLATION,
+  }, async ({ api, kit }) => {
+    const exchange = await api.list(kind, 'X'.repeat(33), {
+      invalid: true,
+      assumption: 'A supplier code over 32 characters is bad input',
+    });
+    await kit.assume(
+      '400 request_failed_validation with max_length at import_supplier_code',
+      () => {
+        expect(exchange.status).toBe(400);
+        expect(exchange.body).toMatchObject({
+          code: 'request_failed_validation',
+          errors: [{ code: 'max_length', attr: 'import_supplier_code' }],
+        });
+      },
+    );
+  });
 }
 
 /** STS-12 (open): the list of a supplier without accounts, the same check for each list. */
@@ -117,6 +142,7 @@ test.describe(operationTitle('listAllAccountImportProcesses'), () => {
   });
 
   emptyListTest('all');
+  tooLongCodeTest('all');
 
   test('[STS-12] [STS-9] a configured supplier without accounts gets 200 with an empty list', async ({
     api,
@@ -159,6 +185,7 @@ test.describe(operationTitle('listPendingAccountImportProcesses'), () => {
   });
 
   emptyListTest('pending');
+  tooLongCodeTest('pending');
 });
 
 test.describe(operationTitle('listImportedAccountImportProcesses'), () => {
@@ -194,4 +221,5 @@ test.describe(operationTitle('listImportedAccountImportProcesses'), () => {
   });
 
   emptyListTest('imported');
+  tooLongCodeTest('imported');
 });

@@ -168,23 +168,27 @@ test.describe(operationTitle('createPaymentInstruction'), () => {
   }) => {
     const account = lifecycle.domesticAccount();
     await lifecycle.stage(account);
-    const exchange = await api.createPaymentInstruction(
-      paymentInstructionRequest(account, lifecycle.context),
-      {
-        assumption:
-          'An account that is not imported gets 400 account_not_found, as on the platform',
-      },
-    );
+    const request = paymentInstructionRequest(account, lifecycle.context);
+    const exchange = await api.createPaymentInstruction(request, {
+      assumption:
+        'An account that is not imported gets 400 with the platform’s CreatePaymentInstructionError',
+      source: 'platform',
+    });
     expect(
       exchange.status,
       'no instruction for an account that is not imported',
     ).toBeGreaterThanOrEqual(400);
     expect(exchange.status).toBeLessThan(500);
-    await kit.assume(
-      'An account that is not imported gets 400 account_not_found (platform)',
+    await kit.platform(
+      'An account that is not imported gets 400 CreatePaymentInstructionError naming the instruction',
       () => {
         expect(exchange.status).toBe(400);
-        expect((exchange.body as { code?: string }).code).toBe('account_not_found');
+        expect(exchange.body).toEqual({
+          error_detail: expect.any(String),
+          external_account_number: request.external_account_number,
+          import_supplier: request.import_supplier,
+          reference: request.reference,
+        });
       },
     );
   });

@@ -7,7 +7,7 @@
  */
 import { expect, type Lifecycle, test } from './fixtures.ts';
 import type { CallOptions, DataImportClient, Exchange } from './support/api-client.ts';
-import { DATE, operationTitle } from './support/operations.ts';
+import { DATE, operationTitle, REQUEST_VIOLATION } from './support/operations.ts';
 
 interface FlowResult {
   import_supplier_code: string;
@@ -75,6 +75,30 @@ test.describe(operationTitle('sendRegistrationFlows'), () => {
       expect(point.status).toBe('REGISTRATION_FLOW_SUCCESS');
       expect(point.error_detail, 'error_detail only with REGISTRATION_FLOW_ERROR').toBeUndefined();
     }
+  });
+
+  test('[REG-8] [ERR-1] path values longer than their schemas get no 404 echoing them: they are refused as bad input', {
+    tag: REQUEST_VIOLATION,
+  }, async ({ api, kit }) => {
+    // The client holds any 404 body to RegistrationNotFoundItem, whose fields these values break.
+    const exchange = await api.sendRegistrationFlows('S'.repeat(33), 'E'.repeat(129), {
+      invalid: true,
+      assumption: 'Path values over their schemas are bad input',
+    });
+    expect(exchange.status, 'nothing is registered for such a pair').toBeGreaterThanOrEqual(400);
+    await kit.assume(
+      '400 request_failed_validation with max_length at both path parameters',
+      () => {
+        expect(exchange.status).toBe(400);
+        expect(exchange.body).toMatchObject({
+          code: 'request_failed_validation',
+          errors: [
+            { code: 'max_length', attr: 'import_supplier_code' },
+            { code: 'max_length', attr: 'external_account_number' },
+          ],
+        });
+      },
+    );
   });
 
   test('[REG-3] supply_start_date, when omitted, defaults to the earliest valid supply start date', async ({

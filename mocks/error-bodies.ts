@@ -103,7 +103,11 @@ export function errorResponse(
   const entry = errorCatalogue.entry(error.code);
   for (const item of error.errors ?? []) errorCatalogue.entry(item.code);
   const status = errorCatalogue.status(error.code, operation?.operationId);
-  const shape = (entry.body ?? operation?.errorBodies[String(status)] ?? 'error') as ErrorBodyShape;
+  const forOperation = operation ? entry.bodies?.[operation.operationId] : undefined;
+  const shape = (forOperation ??
+    entry.body ??
+    operation?.errorBodies[String(status)] ??
+    'error') as ErrorBodyShape;
   const data = error.data ?? {};
   const body = SHAPES[shape]({
     code: error.code,

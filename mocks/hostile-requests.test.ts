@@ -132,6 +132,7 @@ describe('obtainToken: the GraphQL document (AUTH-1)', () => {
     const response = await client.call('POST', '/v1/graphql/', { query }, { token: null });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
+      data: null,
       errors: [expect.objectContaining({ message: expect.stringContaining('deeper than 64') })],
     });
     expect(client.snapshot()).toBe(before);
@@ -143,6 +144,7 @@ describe('obtainToken: the GraphQL document (AUTH-1)', () => {
     const response = await client.call('POST', '/v1/graphql/', { query }, { token: null });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
+      data: null,
       errors: [expect.objectContaining({ message: expect.stringContaining('tokens') })],
     });
     expect(Object.keys(client.mock.state.tokens)).toHaveLength(0);

@@ -481,7 +481,11 @@ export class MockService {
       : [];
     const items = info.itemErrors;
     const itemErrors = items ? bodyErrors.filter((e) => insideItem(items, e.attr)) : [];
-    const requestErrors = [...query.errors, ...bodyErrors.filter((e) => !itemErrors.includes(e))];
+    const requestErrors = [
+      ...api.contract.checkPath(info.operationId, params),
+      ...query.errors,
+      ...bodyErrors.filter((e) => !itemErrors.includes(e)),
+    ];
     if (requestErrors.length > 0) {
       return refuse(
         info.unreadableBodyCode

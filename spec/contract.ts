@@ -440,6 +440,28 @@ export class Contract {
   }
 
   /**
+   * The failures of the path parameters of an operation marked `x-check-path-parameters` against
+   * their schemas (a supplier code longer than ImportSupplierCode allows), each at the parameter's
+   * name; none on other operations, where the reference's 404 answers a pair that cannot exist.
+   */
+  checkPath(operationId: string, params: Record<string, string>): FieldError[] {
+    const info = this.operation(operationId);
+    if (info.operation['x-check-path-parameters'] !== true) return [];
+    return info.parameters
+      .filter((parameter) => parameter.in === 'path' && params[parameter.name] !== undefined)
+      .flatMap((parameter) =>
+        this.#validateWith(
+          `path:${operationId}:${parameter.name}`,
+          parameter.schema,
+          params[parameter.name],
+        ).map((e) => ({
+          ...e,
+          attr: e.attr === NON_FIELD_ERRORS ? parameter.name : `${parameter.name}.${e.attr}`,
+        })),
+      );
+  }
+
+  /**
    * Checks a response against the operation's documented responses: status documented, content
    * type, body schema. Problems read "<title> / Received: ... / Documented: ...".
    */

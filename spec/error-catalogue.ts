@@ -44,6 +44,11 @@ export interface CatalogueEntry {
   /** The default detail, a template whose `{name}` placeholders are filled from the failure's data. */
   detail: string;
   body?: ErrorBodyShape;
+  /**
+   * The body shape on operations whose documented answer to the same condition has a shape of
+   * its own, by operationId (payment-instruction's CreatePaymentInstructionError).
+   */
+  bodies?: Record<string, ErrorBodyShape>;
   /** Data of the failure copied to the top level of the error body (PRC-8). */
   fields?: string[];
   description?: string;
@@ -170,6 +175,7 @@ export function loadErrorCatalogue(document: Json): ReadonlyMap<string, Catalogu
       rules: (entry.rules as string[] | undefined) ?? [],
       detail: entry.detail as string,
       ...(entry.body ? { body: entry.body as ErrorBodyShape } : {}),
+      ...(entry.bodies ? { bodies: entry.bodies as Record<string, ErrorBodyShape> } : {}),
       ...(entry.fields ? { fields: entry.fields as string[] } : {}),
       ...(entry.description ? { description: entry.description as string } : {}),
     });

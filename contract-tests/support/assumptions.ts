@@ -151,12 +151,22 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     source: 'kit',
     why: 'GEN-2 says only that bodies are JSON; the 415 body is the kit’s.',
   },
+  '/components/responses/SupplierCodeInvalid': {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is that a supplier code over the spec’s limit is refused; the body is the reference’s error body (ERR-1..ERR-5).',
+  },
   '/components/responses/AccountNotFound': {
     kind: 'any',
     source: 'kit',
     why: 'The reference gives no 404 body for notes, transactions, statements or payment instructions.',
   },
   // --- Account import.
+  [`${P}validate-account~1/post/responses/400`]: {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is that an unknown import_supplier is refused; the body is the reference’s error body (ERR-1).',
+  },
   [`${P}validate-account~1/post/responses/200`]: {
     kind: 'any',
     source: 'kit',

@@ -8,16 +8,21 @@ import { own } from './dictionary.ts';
 import { fail, ok, type Result } from './result.ts';
 import { type AccountRecord, accountKey, type MockState, type Supplier } from './state.ts';
 
-/** SUP-2, SUP-3: only an Ongoing supplier accepts migrations. */
-export function requireOngoingSupplier(
+/**
+ * SUP-1: the supplier is one the operator set up (`import_supplier_not_found` on `attr` otherwise),
+ * whatever its status: validate-account refuses an unknown supplier as staging does.
+ */
+export function requireKnownSupplier(
   state: MockState,
   code: string,
   attr: string,
 ): Result<Supplier> {
   const supplier = own(state.suppliers, code);
-  if (!supplier) {
-    const data = { import_supplier: code };
-    return fail('import_supplier_not_found', data, {
+  if (supplier) return ok(supplier);
+  return fail(
+    'import_supplier_not_found',
+    { import_supplier: code },
+    {
       errors: [
         {
           attr,
@@ -25,8 +30,19 @@ export function requireOngoingSupplier(
           detail: `Import supplier ${code} does not exist.`,
         },
       ],
-    });
-  }
+    },
+  );
+}
+
+/** SUP-2, SUP-3: only an Ongoing supplier accepts migrations. */
+export function requireOngoingSupplier(
+  state: MockState,
+  code: string,
+  attr: string,
+): Result<Supplier> {
+  const known = requireKnownSupplier(state, code, attr);
+  if (!known.ok) return known;
+  const supplier = known.value;
   if (supplier.status !== 'Ongoing') {
     return fail('import_supplier_migration_not_ongoing', {
       import_supplier: code,

@@ -36,6 +36,32 @@ describe('historical statements in the domain core (HST-1..HST-3)', () => {
     expect(record.statements).toBeUndefined();
   });
 
+  test('[HST-1] only statement_ids are checked: a second batch of new ids is attached after the first', () => {
+    const { state, env, record } = importedState();
+    const batch = (id: string) => ({
+      import_supplier: 'DEMO_ENERGY',
+      external_account_number: 'EXTERNAL-1234',
+      statements: [
+        {
+          bill_period_from_date: '2024-01-01',
+          bill_period_to_date: '2024-01-31',
+          statement_id: id,
+        },
+      ],
+    });
+    expect(createHistoricalStatements(state, env, batch('S-1')).ok).toBe(true);
+    expect(createHistoricalStatements(state, env, batch('S-2')).ok).toBe(true);
+    expect(createHistoricalStatements(state, env, batch('S-1'))).toMatchObject({
+      ok: false,
+      error: {
+        errors: [
+          { code: 'historical_statement_already_exists', attr: 'statements.0.statement_id' },
+        ],
+      },
+    });
+    expect(record.statements?.map((s) => s.statement.statement_id)).toEqual(['S-1', 'S-2']);
+  });
+
   test('[HST-1] accountStatements lists what was attached, with when; 404 for an account that is not imported', () => {
     const { state, env, key } = importedState();
     const statement = {

@@ -25,8 +25,7 @@ function statementIdsOnAccount(record: AccountRecord): Set<string> {
 /**
  * historical-statements/create (HST-1..HST-3): `account_not_found` for an account that is not
  * imported, the supplier's failure when it is not Ongoing, `request_failed_validation` with every
- * failing statement
- * (`historical_statement_already_exists`, `start_date_later_than_end_date`,
+ * failing statement (`historical_statement_already_exists`, `start_date_later_than_end_date`,
  * `invalid_document_path`, `path_does_not_exist_in_file_store`); otherwise the request is the
  * answer (HST-2).
  */
@@ -42,18 +41,8 @@ export function createHistoricalStatements(
   );
   if (!account.ok) return account;
   const { record, supplier } = account.value;
-  // The platform takes one batch of historical statements per account.
-  if ((record.statements ?? []).length > 0) {
-    return invalid([
-      fieldError(
-        'historical_statement_already_exists',
-        'statements',
-        undefined,
-        'The account already has historical statements; they are imported once.',
-      ),
-    ]);
-  }
-
+  // As the platform's validator says, only the ids are checked against those the account holds:
+  // a later batch whose statement_ids are all new is attached like the first.
   const onAccount = statementIdsOnAccount(record);
   const inRequest = new Set<string>();
   const errors: FieldError[] = [];

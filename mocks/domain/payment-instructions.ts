@@ -17,7 +17,7 @@ import { clockTimestamp } from './clock.ts';
 import { own, setOwn } from './dictionary.ts';
 import type { MockEnv } from './env.ts';
 import { platformContext } from './platform/context.ts';
-import { fail, fieldError, invalid, ok, type Result } from './result.ts';
+import { type DomainError, fail, fieldError, invalid, ok, type Result } from './result.ts';
 import {
   type MockState,
   type PaymentInstructionRecord,
@@ -147,6 +147,15 @@ function callVendor(
 }
 
 /**
+ * A refusal of the account named by an instruction, with what the platform's
+ * CreatePaymentInstructionError echoes (the supplier, the account number, the reference) beside
+ * the refusal's own data.
+ */
+function withInstruction(error: DomainError, instruction: Record<string, unknown>): DomainError {
+  return { ...error, data: { ...instruction, ...error.data } };
+}
+
+/**
  * payment-instruction/create (PAY-1..PAY-5): `ledger_code_does_not_exist` for a ledger_code the
  * platform catalogue lacks (platform: Validate ledger code), `account_not_found` for an account that is not
  * imported, the supplier's failure when it is not Ongoing, `active_payment_instruction_exists`
@@ -176,15 +185,16 @@ export function createPaymentInstruction(
     request.import_supplier,
     request.external_account_number,
   );
-  // An unknown account is 400 here, as on the platform (catalogue: account_not_found statuses).
-  if (!account.ok) return account;
-  const { key, record } = account.value;
   const data = {
     external_account_number: request.external_account_number,
     import_supplier: request.import_supplier,
     reference,
     vendor: request.vendor,
   };
+  // An unknown account, or a supplier that is not Ongoing, is 400 with the platform's
+  // CreatePaymentInstructionError (catalogue: statuses and bodies), which names the instruction.
+  if (!account.ok) return { ok: false, error: withInstruction(account.error, data) };
+  const { key, record } = account.value;
   if (record.paymentInstruction) return fail('active_payment_instruction_exists', data);
 
   const answer = callVendor(state, key, request.import_supplier, reference);

@@ -19,6 +19,70 @@ describe('validateAccount (POST /v1/data-import/validate-account/)', () => {
     expect(client.problems('validateAccount', response)).toEqual([]);
   });
 
+  test('[GEN-4] an AQ entry with effective_to null is open-ended, as without the key', async () => {
+    const client = await loggedIn();
+    const account = client.account();
+    const points = account.supply_addresses![0]!.meter_points as Record<string, unknown>[];
+    const gas = points.find((p) => Array.isArray(p.aq_history)) as { aq_history: object[] };
+    gas.aq_history = gas.aq_history.map((entry) =>
+      'effective_to' in entry ? entry : { ...entry, effective_to: null },
+    );
+    expect(JSON.stringify(gas.aq_history)).toContain('"effective_to":null');
+    expect((await client.call('POST', VALIDATE, account)).status).toBe(200);
+  });
+
+  test('[GEN-4] a PSR record whose only industry code is null has none: psr_industry_code_not_provided', async () => {
+    const client = await loggedIn();
+    const account = client.account();
+    const customer = account.customers![0]!;
+    const response = await client.call('POST', VALIDATE, {
+      ...account,
+      customers: [
+        { ...customer, psr: [{ elec_industry_code: null, effective_from: '2012-01-01' }] },
+      ],
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: {
+        code: 'account_failed_validation',
+        errors: [
+          {
+            attr: 'customers.0.psr.0',
+            code: 'psr_industry_code_not_provided',
+            detail: 'Either elec_industry_code or gas_industry_code must be provided.',
+          },
+        ],
+      },
+    });
+  });
+
+  test('[VAL-3] [SUP-1] an import_supplier the mock does not know is import_supplier_not_found, as create-or-update answers it', async () => {
+    const client = await loggedIn();
+    const account = client.account({ import_supplier: 'NOT_A_SUPPLIER' });
+    const validated = await client.call('POST', VALIDATE, account);
+    expect(validated).toEqual({
+      status: 400,
+      body: {
+        detail: 'Import supplier NOT_A_SUPPLIER does not exist.',
+        code: 'import_supplier_not_found',
+        errors: [
+          {
+            attr: 'import_supplier',
+            code: 'import_supplier_not_found',
+            detail: 'Import supplier NOT_A_SUPPLIER does not exist.',
+          },
+        ],
+      },
+    });
+    const staged = await client.call(
+      'POST',
+      '/v1/data-import/account-import-process/create-or-update/',
+      account,
+    );
+    expect(staged).toEqual(validated);
+    expect(client.problems('validateAccount', validated)).toEqual([]);
+  });
+
   test('[VAL-5] a valid business account (billing options, certificate meter points) gets 200', async () => {
     const client = await loggedIn();
     const response = await client.call('POST', VALIDATE, client.businessAccount());

@@ -4,17 +4,24 @@
  * rules of state are the domain core's.
  */
 import { normaliseAccount } from '../domain/account-rules.ts';
+import { requireKnownSupplier } from '../domain/accounts.ts';
 import { processAccount, stageAccount, validateAccountRules } from '../domain/import-processes.ts';
 import { fail, fieldError, invalid } from '../domain/result.ts';
 import { type DataImportOperation, outcome, reply } from './types.ts';
 
-/** `validateAccount`: 200 with the validated data, or every rule failure; stores nothing (VAL-1..VAL-7). */
+/**
+ * `validateAccount`: 200 with the validated data, or every rule failure, or the unknown
+ * supplier's `import_supplier_not_found` as staging answers it (SUP-1); stores nothing
+ * (VAL-1..VAL-7).
+ */
 export const validateAccount: DataImportOperation<'validateAccount'> = (
   { body },
   { state, env },
 ) => {
   const ruleErrors = validateAccountRules(state, env, body);
   if (ruleErrors.length > 0) return invalid(ruleErrors, 'account_failed_validation');
+  const supplier = requireKnownSupplier(state, body.import_supplier, 'import_supplier');
+  if (!supplier.ok) return supplier;
   return reply(200, normaliseAccount(body));
 };
 

@@ -103,6 +103,33 @@ describe('obtainToken (POST /v1/graphql/)', () => {
     expect((response.body as { errors: unknown[] }).errors.length).toBeGreaterThan(0);
   });
 
+  test('[AUTH-1] a malformed document or missing variables get GraphQLErrorResponse: data null, every error with its extensions', async () => {
+    const client = createTestClient();
+    const documents = [
+      { query: 'mutation { nope }' },
+      { query: 'mutation {' },
+      {
+        query:
+          'mutation ObtainToken($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token } }',
+      },
+    ];
+    for (const body of documents) {
+      const response = await client.call('POST', '/v1/graphql/', body, { token: null });
+      expect(response.status).toBe(200);
+      const answer = response.body as { data: unknown; errors: Record<string, unknown>[] };
+      expect(answer.data).toBeNull();
+      expect(answer.errors.length).toBeGreaterThan(0);
+      for (const error of answer.errors) {
+        expect(error.extensions).toEqual({
+          errorType: 'VALIDATION',
+          errorCode: 'KT-CT-1135',
+          errorDescription: error.message,
+        });
+      }
+      expect(client.problems('obtainToken', response)).toEqual([]);
+    }
+  });
+
   test('[AUTH-1] a body that is not a GraphQL request gets 400 with a GraphQL error body', async () => {
     const client = createTestClient();
     for (const raw of ['{"variables": {}}', 'not json']) {

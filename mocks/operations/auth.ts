@@ -95,9 +95,7 @@ function prepare(source: string): Prepared {
  */
 export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { state, env }) => {
   const document = prepare(body.query);
-  if ('errors' in document) {
-    return reply(200, JSON.parse(JSON.stringify({ errors: document.errors })));
-  }
+  if ('errors' in document) return reply(200, withErrorExtensions({ errors: document.errors }));
   const execute = (obtainKrakenToken: (args: { input: TokenCredentials }) => unknown) =>
     executeSync({
       schema,
@@ -138,5 +136,37 @@ export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { stat
     });
   });
   // GraphQL answers 200 even for errors; the client reads `errors`.
-  return reply(200, JSON.parse(JSON.stringify(result)));
+  return reply(200, withErrorExtensions(result));
 };
+
+/** A GraphQL answer as JSON: `errors` (when there are any) and `data`. */
+interface GraphQLAnswer {
+  data?: unknown;
+  errors?: readonly unknown[];
+}
+
+/**
+ * AUTH-1: every GraphQL error the mock answers has the platform's `extensions` (errorType,
+ * errorCode, errorDescription) and the answer has `data` (null when nothing executed), as
+ * GraphQLErrorResponse requires: a document that does not parse or validate, or variables that
+ * do not fit, get GraphQL's own message with errorType VALIDATION and KT-CT-1135, the one code
+ * the platform names for ObtainToken (kit assumption); the credentials' errors keep theirs.
+ */
+function withErrorExtensions(answer: GraphQLAnswer): unknown {
+  const json = JSON.parse(JSON.stringify(answer)) as GraphQLAnswer;
+  if (!json.errors?.length) return json;
+  const errors = json.errors.map((raw) => {
+    const error = raw as { message: string; extensions?: Record<string, unknown> };
+    if (typeof error.extensions?.errorCode === 'string') return error;
+    return {
+      ...error,
+      extensions: {
+        errorType: 'VALIDATION',
+        errorCode: 'KT-CT-1135',
+        errorDescription: error.message,
+        ...error.extensions,
+      },
+    };
+  });
+  return { data: json.data ?? null, errors };
+}

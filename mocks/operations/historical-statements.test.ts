@@ -42,11 +42,26 @@ describe('createHistoricalStatements (POST /v1/data-import/historical-statements
     expect(stored.ok && stored.value.map((s) => s.statement)).toEqual(body.statements);
   });
 
-  test('[HST-2] a second batch for an account that has historical statements is historical_statement_already_exists, and nothing is attached', async () => {
+  test('[HST-1] a second batch whose statement_ids are all new is attached after the first', async () => {
+    const { h, account, request, post } = await withAccount();
+    const first = request();
+    expect((await post(first)).status).toBe(201);
+    const second = request([statement('NEW-1')]);
+    expect(await post(second)).toEqual({ status: 201, body: second });
+    const stored = accountStatements(h.mock.service.state, h.key(account));
+    expect(stored.ok && stored.value.map((s) => s.statement.statement_id)).toEqual([
+      ...first.statements.map((s) => s.statement_id),
+      'NEW-1',
+    ]);
+  });
+
+  test('[HST-1] a later batch repeating a statement_id the account holds is refused on that id only, and nothing is attached', async () => {
     const { h, request, post } = await withAccount();
-    await post(request());
+    const first = request();
+    await post(first);
     const before = h.snapshot();
-    const response = await post(request([statement('NEW-1')]));
+    const held = first.statements[0]?.statement_id as string;
+    const response = await post(request([statement('NEW-2'), statement(held)]));
     expect(response).toEqual({
       status: 400,
       body: {
@@ -54,9 +69,9 @@ describe('createHistoricalStatements (POST /v1/data-import/historical-statements
         code: 'request_failed_validation',
         errors: [
           {
-            detail: 'The account already has historical statements; they are imported once.',
+            detail: `A historical statement with statement_id ${held} already exists on the account.`,
             code: 'historical_statement_already_exists',
-            attr: 'statements',
+            attr: 'statements.1.statement_id',
           },
         ],
       },

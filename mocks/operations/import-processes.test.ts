@@ -63,7 +63,33 @@ describe('getAccountTransferStatus (GET .../account-transfer-status/{code}/{exte
   });
 });
 
+/** A list operation's answer to a supplier code one character over ImportSupplierCode's 32. */
+async function listTooLong(list: string) {
+  const client = createTestClient();
+  await client.login();
+  const response = await client.call('GET', `${base}/${list}/${'A'.repeat(33)}/`);
+  expect(response).toEqual({
+    status: 400,
+    body: {
+      detail: 'Could not validate the request.',
+      code: 'request_failed_validation',
+      errors: [
+        {
+          detail: 'Ensure this field has no more than 32 characters.',
+          code: 'max_length',
+          attr: 'import_supplier_code',
+        },
+      ],
+    },
+  });
+  expect((await client.call('GET', `${base}/${list}/${'A'.repeat(32)}/`)).status).toBe(200);
+}
+
 describe('listAllAccountImportProcesses (GET .../all-account-import-processes/{code}/)', () => {
+  test('[ERR-1] [ERR-4] a supplier code longer than the spec allows is refused with the validation error body', async () => {
+    await listTooLong('all-account-import-processes');
+  });
+
   test('[STS-9] lists staged and imported accounts; pending ones have null number and creation time', async () => {
     const { client, staged, imported, serviceAccountNumber } = await withAccounts();
     const response = await client.call('GET', `${base}/all-account-import-processes/DEMO_ENERGY/`);
@@ -98,6 +124,10 @@ describe('listAllAccountImportProcesses (GET .../all-account-import-processes/{c
 });
 
 describe('listPendingAccountImportProcesses (GET .../pending-account-import-processes/{code}/)', () => {
+  test('[ERR-1] [ERR-4] a supplier code longer than the spec allows is refused with the validation error body', async () => {
+    await listTooLong('pending-account-import-processes');
+  });
+
   test('[STS-10] lists staged accounts only, with null number and creation time', async () => {
     const { client, staged } = await withAccounts();
     const response = await client.call(
@@ -119,6 +149,10 @@ describe('listPendingAccountImportProcesses (GET .../pending-account-import-proc
 });
 
 describe('listImportedAccountImportProcesses (GET .../imported-account-import-processes/{code}/)', () => {
+  test('[ERR-1] [ERR-4] a supplier code longer than the spec allows is refused with the validation error body', async () => {
+    await listTooLong('imported-account-import-processes');
+  });
+
   test('[STS-11] lists accounts that now have a platform account, with number and creation time', async () => {
     const { client, imported, serviceAccountNumber } = await withAccounts();
     const response = await client.call(

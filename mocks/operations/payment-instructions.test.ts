@@ -143,23 +143,44 @@ describe('createPaymentInstruction (POST /v1/data-import/payment-instruction/cre
     });
   });
 
-  test('[PAY-1] an unknown or only staged account gets 404; a Paused supplier 400', async () => {
+  test("[PAY-1] an unknown or only staged account gets 400 with the platform's CreatePaymentInstructionError body, and nothing changes", async () => {
     const { h, request, post } = await withAccount();
     const staged = await h.stage(h.account());
-    expect(
-      (await post(request('x', { external_account_number: staged.external_account_number }))).body,
-    ).toMatchObject({
-      code: 'account_not_found',
-    });
+    const before = h.snapshot();
+    for (const external of [staged.external_account_number, 'NEVER-STAGED-1']) {
+      expect(await post(request('x', { external_account_number: external }))).toEqual({
+        status: 400,
+        body: {
+          error_detail: `No imported account was found for import supplier DEMO_ENERGY and external account number ${external}.`,
+          external_account_number: external,
+          import_supplier: 'DEMO_ENERGY',
+          reference: 'x',
+        },
+      });
+    }
+    expect(h.snapshot()).toBe(before);
+  });
+
+  test("[PAY-1] a Paused supplier gets 400 with the platform's CreatePaymentInstructionError body", async () => {
+    const { h, account, request, post } = await withAccount();
     h.mock.service.state.suppliers.DEMO_ENERGY!.status = 'Paused';
     expect(await post(request())).toEqual({
       status: 400,
       body: {
-        detail: 'The migration for import supplier DEMO_ENERGY is not ongoing (status Paused).',
-        code: 'import_supplier_migration_not_ongoing',
-        errors: [],
+        error_detail:
+          'The migration for import supplier DEMO_ENERGY is not ongoing (status Paused).',
+        external_account_number: account.external_account_number,
+        import_supplier: 'DEMO_ENERGY',
+        reference: 'pm_1OqDemoEnergyCard0001',
       },
     });
+  });
+
+  test('[ERR-1] an invalid instruction keeps the validation error body the reference gives', async () => {
+    const { post, request } = await withAccount();
+    const response = await post(request('x', { type: 'NOT_A_TYPE' }));
+    expect(response).toMatchObject({ status: 400, body: { code: 'request_failed_validation' } });
+    expect(response.body).not.toHaveProperty('error_detail');
   });
 
   test("[PAY-1][PAY-3] the real platform's payment instruction example (DEMO_ENERGY, account changed) is accepted", async () => {

@@ -55,6 +55,41 @@ function outcome(
 }
 
 describe('sendRegistrationFlows (POST /v1/data-import/send-registration-flows/{code}/{external}/)', () => {
+  test('[REG-8] [ERR-1] path values longer than their schemas are refused as bad input, so no 404 echoes them, and nothing changes', async () => {
+    const h = await createHarness();
+    const before = h.snapshot();
+    const long = `/v1/data-import/send-registration-flows/${'A'.repeat(33)}/${'B'.repeat(129)}/`;
+    expect(await h.call('POST', long)).toEqual({
+      status: 400,
+      body: {
+        detail: 'Could not validate the request.',
+        code: 'request_failed_validation',
+        errors: [
+          {
+            detail: 'Ensure this field has no more than 32 characters.',
+            code: 'max_length',
+            attr: 'import_supplier_code',
+          },
+          {
+            detail: 'Ensure this field has no more than 128 characters.',
+            code: 'max_length',
+            attr: 'external_account_number',
+          },
+        ],
+      },
+    });
+    expect(h.snapshot()).toBe(before);
+    const longest = `/v1/data-import/send-registration-flows/${'A'.repeat(32)}/${'B'.repeat(128)}/`;
+    const notFound = await h.call('POST', longest);
+    expect(notFound.status).toBe(404);
+    expect(notFound.body).toEqual([
+      expect.objectContaining({
+        import_supplier_code: 'A'.repeat(32),
+        external_account_number: 'B'.repeat(128),
+      }),
+    ]);
+  });
+
   test('[REG-1][REG-2][REG-4][REG-5] each energy meter point is marked: 200 with the reference array', async () => {
     const { account, send } = await withAccount();
     expect(await send()).toEqual({

@@ -232,11 +232,11 @@ export interface paths {
          *     `<bucket>/<root location><path>` (DOC-1, DOC-2, SUP-4); a path with no document gives
          *     `path_does_not_exist_in_file_store`, a path leaving the root `invalid_document_path`.
          *
-         *     - As on the platform, an account takes one batch of historical statements: a request for an
-         *       account that already has them gets 400 with an errors item of code
-         *       `historical_statement_already_exists` on attr `statements`; a statement_id already on the
-         *       account (in the staged payload) or twice in the request gets the same code on its
-         *       `statement_id`.
+         *     - As on the platform, the statement_ids of the request are checked against the historical
+         *       statement ids the account already holds (those of the account payload and of earlier
+         *       batches), ids only: a statement_id already on the account, or twice in the request, gets 400
+         *       with an errors item of code `historical_statement_already_exists` on its `statement_id`; a
+         *       later batch whose ids are all new is attached like the first.
          *     - An account that is not imported (unknown, or only staged) gets 404 `account_not_found`.
          */
         post: operations["createHistoricalStatements"];
@@ -266,9 +266,11 @@ export interface paths {
          *       unchanged" (PAY-4); an account that already has an active instruction gets the same body
          *       ("Account already has an active instruction").
          *     - "Intermittent problems give 500 and the request is retried as it is" (PAY-5).
-         *     - An invalid request gets the error body `request_failed_validation` (ERR-1); an account that
-         *       is not imported (unknown, or only staged) gets 400 `account_not_found`, as on the platform
-         *       (the reference lists no 404 for this operation).
+         *     - An invalid request gets the error body `request_failed_validation` (ERR-1). An account that
+         *       is not imported (unknown, or only staged) and a supplier that is not Ongoing get 400 with
+         *       the platform's CreatePaymentInstructionError body (`error_detail`,
+         *       `external_account_number`, `import_supplier`, `reference`), as on the platform: the
+         *       reference lists no 404 for this operation and names no body for these answers.
          *
          *     The kit's mock simulates the upstream vendor. Like a payment provider's test cards, magic
          *     references choose its answer:
@@ -2161,10 +2163,10 @@ export interface components {
             reference: string;
         };
         /**
-         * @description Error body of payment-instruction/create when the instruction cannot be created for a reason on
-         *     the vendor side: 400 for persistent vendor problems and for an account that already has an
-         *     active instruction (do not retry unchanged, PAY-4); 500 for intermittent vendor problems (retry
-         *     as is, PAY-5).
+         * @description Error body of payment-instruction/create (the platform's CreatePaymentInstructionError) when the
+         *     instruction cannot be created: 400 for persistent vendor problems, an account that already has
+         *     an active instruction (do not retry unchanged, PAY-4), an account that is not imported and a
+         *     supplier that is not Ongoing; 500 for intermittent vendor problems (retry as is, PAY-5).
          */
         PaymentVendorError: {
             /** @description Human-readable reason, for example "Account already has an active instruction". */
@@ -2319,7 +2321,8 @@ export interface components {
         };
         /**
          * @description GraphQL error answer (still HTTP 200), for example a wrong API key (`KT-CT-1135` "Invalid
-         *     data."), or a refresh token that is unknown or expired.
+         *     data."), a refresh token that is unknown or expired, or a malformed document. Every error
+         *     carries its extensions; the mock always sends data (null when nothing executed).
          */
         GraphQLErrorResponse: {
             /** @description null, or the data with a null mutation field. */
@@ -3085,6 +3088,19 @@ export interface components {
             };
         };
         /**
+         * @description The supplier code of the path is longer than ImportSupplierCode allows (32 characters): the
+         *     validation error body, code `request_failed_validation`, with a `max_length` item at
+         *     `import_supplier_code` (ERR-1..ERR-5).
+         */
+        SupplierCodeInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
          * @description The request has no valid Authorization header (AUTH-2, AUTH-3): code `not_authenticated` when
          *     the header is missing, `authentication_failed` when the token is unknown, malformed or expired.
          */
@@ -3289,6 +3305,7 @@ export type ResponseAccountNotFound = components['responses']['AccountNotFound']
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseStorageUnavailable = components['responses']['StorageUnavailable'];
+export type ResponseSupplierCodeInvalid = components['responses']['SupplierCodeInvalid'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type $defs = Record<string, never>;
@@ -3372,7 +3389,12 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description The payload fails validation; code `account_failed_validation` and one `errors` item per failure (VAL-3, VAL-4, ERR-1..ERR-5). */
+            /**
+             * @description The payload fails validation; code `account_failed_validation` and one `errors` item per
+             *     failure (VAL-3, VAL-4, ERR-1..ERR-5). A payload that passes its rules but names an
+             *     import_supplier the service does not know gets `import_supplier_not_found`, with the same
+             *     body as create-or-update gives it (SUP-1).
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3661,10 +3683,10 @@ export interface operations {
                 };
             };
             /**
-             * @description Persistent vendor problem or an active instruction already on the account (PaymentVendorError;
-             *     do not retry unchanged, PAY-4), or an invalid request or a supplier that is not Ongoing
-             *     (ErrorResponse, `request_failed_validation` / `import_supplier_migration_not_ongoing`), or an
-             *     account that is not imported (ErrorResponse, `account_not_found`, as on the platform).
+             * @description Persistent vendor problem, an active instruction already on the account (do not retry
+             *     unchanged, PAY-4), an account that is not imported or a supplier that is not Ongoing: the
+             *     platform's CreatePaymentInstructionError body (PaymentVendorError). An invalid request:
+             *     the validation error body (ErrorResponse, `request_failed_validation`, ERR-1).
              */
             400: {
                 headers: {
@@ -3718,7 +3740,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegistrationFlowResult"][];
                 };
             };
-            /** @description supply_start_date is not a date (`request_failed_validation`), or the supplier is Paused or Complete (`import_supplier_migration_not_ongoing`). */
+            /** @description supply_start_date is not a date, or a path parameter is longer than its schema allows (`request_failed_validation`), or the supplier is Paused or Complete (`import_supplier_migration_not_ongoing`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3798,6 +3820,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountImportProcessSummary"][];
                 };
             };
+            400: components["responses"]["SupplierCodeInvalid"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3826,6 +3849,7 @@ export interface operations {
                     } & components["schemas"]["AccountImportProcessSummary"])[];
                 };
             };
+            400: components["responses"]["SupplierCodeInvalid"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
         };
@@ -3854,6 +3878,7 @@ export interface operations {
                     } & components["schemas"]["AccountImportProcessSummary"])[];
                 };
             };
+            400: components["responses"]["SupplierCodeInvalid"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalServerError"];
         };

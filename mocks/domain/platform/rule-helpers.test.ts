@@ -10,6 +10,7 @@ import {
   isObject,
   isTestEmail,
   list,
+  nullsAsAbsent,
   pence,
   report,
   reportWording,
@@ -88,5 +89,18 @@ describe('the helpers of the platform validator families (GEN-6)', () => {
     expect(isInternalEmail('hello@example-energy.co.uk', catalogue)).toBe(true);
     expect(isInternalEmail('HELLO@EXAMPLE-ENERGY.CO.UK', catalogue)).toBe(true);
     expect(isInternalEmail('jo@example-energy.co.uk', catalogue)).toBe(false);
+  });
+});
+
+describe('nullsAsAbsent (GEN-4)', () => {
+  test('drops null-valued keys at every depth, keeps array items and leaves the input as sent', () => {
+    const sent = {
+      a: null,
+      b: { c: null, d: 1, e: [{ f: null, g: 'x' }, null] },
+      h: '',
+    };
+    expect(nullsAsAbsent(sent)).toEqual({ b: { d: 1, e: [{ g: 'x' }, null] }, h: '' });
+    expect(sent.a).toBeNull();
+    expect(sent.b.c).toBeNull();
   });
 });

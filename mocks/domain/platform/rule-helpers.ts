@@ -129,3 +129,20 @@ export function isInternalEmail(email: string, catalogue: PlatformCatalogue): bo
   }
   return set.has(email.toLowerCase());
 }
+
+/**
+ * GEN-4: the payload as the rules read it, where a key sent as `null` is absent. The platform
+ * reads a nullable field sent as null as it reads the field left out, so every rule (the kit's
+ * and the platform's families) gets a copy without null-valued keys, and none can tell the two
+ * apart. Array items are kept as sent (a null item is not a missing key). The depth is the
+ * payload's, which the edge has already bounded.
+ */
+export function nullsAsAbsent<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => nullsAsAbsent(item)) as T;
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== null) out[key] = nullsAsAbsent(item);
+  }
+  return out as T;
+}
