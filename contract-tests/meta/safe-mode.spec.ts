@@ -87,14 +87,16 @@ test.describe('safe mode', () => {
     expect([...WRITE_OPERATIONS].sort()).toEqual(writes.map((w) => w.operationId).sort());
   });
 
-  test('marks as safe only the POSTs that store nothing: validate-account and ObtainToken', () => {
+  test('marks as safe only the POSTs that store nothing: validate-account, V2 validate and ObtainToken', () => {
     // x-safe lets an operation through safe mode, so a new one needs review, and this list with
-    // it (validate-account stores nothing, VAL-7; ObtainToken only issues a token, AUTH-1). Rule
+    // it (validate-account stores nothing, VAL-7; the platform's V2 validate neither, decision
+    // 028; ObtainToken only issues a token, AUTH-1). Rule
     // IDs stay out of meta titles: the traceability table would count them as tests of the rule.
     const marked = operations.filter((operation) => operation.safe);
     expect(marked.map((operation) => operation.operationId).sort()).toEqual([
       'obtainToken',
       'validateAccount',
+      'validateV2Account',
     ]);
   });
 

@@ -45,6 +45,7 @@ export type Relaxation = { source: SoftSource; why: string; unmarked?: true } & 
 );
 
 const P = '/paths/~1v1~1data-import~1';
+const V2 = '/paths/~1v2~1data-import~1accounts~1';
 
 /** JSON pointer into the bundled spec -> relaxation. */
 export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
@@ -368,5 +369,42 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     kind: 'any',
     source: 'platform',
     why: 'STS-11: "Response body shape: not shown".',
+  },
+  // The platform's V2 account import (decision 028): the platform is its only source; these are
+  // the kit's readings where the platform's document is silent or contradicts itself.
+  '/components/schemas/StandardizedValidationErrorResponse': {
+    kind: 'keep',
+    source: 'platform',
+    why: 'The shape is the platform’s StandardizedValidationErrorResponse schema; the assumption is that schedule’s validation failure takes it too.',
+  },
+  '/components/schemas/V2ImportEvent/properties/event': {
+    kind: 'loosen',
+    source: 'kit',
+    why: 'The platform names three events; the others, one per status, are the kit’s: the event stays a string.',
+  },
+  '/components/schemas/V2ImportStatus/properties/kraken_identifier': {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is which account number it carries; the shape is the platform’s.',
+  },
+  '/components/schemas/V2ImportStatus/properties/status': {
+    kind: 'loosen',
+    source: 'kit',
+    why: 'The platform’s schema leaves status a free string; the closed set is the kit’s.',
+  },
+  [`${V2}/post`]: {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is what a second schedule of an account does; the answers’ shapes are the platform’s.',
+  },
+  [`${V2}validate~1/post/responses/400`]: {
+    kind: 'loosen',
+    source: 'kit',
+    why: 'The platform names no code for V2 validate; the standardized body stays, its code is the kit’s.',
+  },
+  [`${V2}{import_supplier_code}~1{external_identifier}~1/get/responses/404`]: {
+    kind: 'keep',
+    source: 'kit',
+    why: 'The assumption is which accounts have no task; the body is the platform’s not_found.',
   },
 };
