@@ -198,6 +198,14 @@ export function fillDetail(template: string, data: Record<string, unknown> = {})
   );
 }
 
+/**
+ * A wait in whole seconds as a detail's words ("1 second", "600 seconds"): the `{wait}` of the
+ * catalogue's Retry-After details (ERR-6, PRC-9), so that no answer says "1 seconds".
+ */
+export function secondsText(seconds: number): string {
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
 /** The codes of one catalogue, with its lookups. */
 export class ErrorCatalogue {
   readonly entries: ReadonlyMap<string, CatalogueEntry>;

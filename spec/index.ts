@@ -23,6 +23,7 @@ export {
   type ErrorSource,
   type FieldCode,
   fillDetail,
+  secondsText,
 } from './error-catalogue.ts';
 export { type FieldError, pointerToAttr, toFieldErrors } from './field-errors.ts';
 export type {

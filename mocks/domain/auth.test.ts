@@ -77,7 +77,7 @@ describe('token limit', () => {
     );
     expect(refused.status).toBe(429);
     expect(refused.headers).toEqual({ 'retry-after': '1' });
-    expect((refused.body as { detail: string }).detail).toContain('retry in 1 seconds');
+    expect((refused.body as { detail: string }).detail).toContain('retry in 1 second, when');
   });
 
   test('[AUTH-4] a refresh token given to two token fields of one document is spent by the first; the second is refused and needs no room', () => {

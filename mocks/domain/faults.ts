@@ -8,7 +8,7 @@
  * connection. A fault never changes the state: the plan lives beside it, and only a rule marked
  * `after_change` lets the operation run before its answer is lost.
  */
-import type { controlComponents, ErrorCode } from '../../spec/index.ts';
+import { type controlComponents, type ErrorCode, secondsText } from '../../spec/index.ts';
 import type { DomainError, Result } from './result.ts';
 import { fieldError, invalid, ok } from './result.ts';
 import { nextRandom, seedFrom } from './seeded-random.ts';
@@ -129,7 +129,7 @@ export function faultFailure(
   const failure: DomainError = {
     code,
     // `wait` is the catalogue detail's "Retry in {wait}.": 1 second, 2 seconds.
-    data: { retry_after: wait, wait: `${wait} second${wait === 1 ? '' : 's'}`, reason },
+    data: { retry_after: wait, wait: secondsText(wait), reason },
   };
   return seconds === undefined
     ? { failure }

@@ -11,7 +11,7 @@ import {
   parse,
   validate,
 } from 'graphql';
-import { errorCatalogue } from '../../spec/index.ts';
+import { errorCatalogue, secondsText } from '../../spec/index.ts';
 import { obtainTokens as obtainTokensInDomain, type TokenCredentials } from '../domain/auth.ts';
 import { fail } from '../domain/result.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-depth.ts';
@@ -118,6 +118,7 @@ export const obtainToken: DataImportOperation<'obtainToken'> = ({ body }, { stat
       ...fail('token_limit_reached', {
         limit: decided.error.limit,
         retry_after: decided.error.retryAfterSeconds,
+        wait: secondsText(decided.error.retryAfterSeconds),
       }),
       headers: { 'retry-after': String(decided.error.retryAfterSeconds) },
     };
