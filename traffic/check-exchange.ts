@@ -6,7 +6,7 @@
  */
 import type { Contract, OperationInfo } from '../spec/index.ts';
 import { type Exchange, headerValue, jsonBody, pathOf } from './exchange.ts';
-import { type Finding, type FindingSource, severityOf } from './findings.ts';
+import { type Finding, type FindingSource, finding } from './findings.ts';
 
 /** The rule promising each operation's success body (the reference's rules.md). */
 const SUCCESS_RULE = new Map<string, string>([
@@ -65,16 +65,6 @@ export function matchOperation(contract: Contract, exchange: Exchange): Matched 
     return { kind: 'operation', operation: route.operation, params: route.params };
   }
   return { kind: 'unknown', label: `${method} ${path}` };
-}
-
-function finding(
-  rule: string,
-  source: FindingSource,
-  operation: string,
-  pointer: string,
-  message: string,
-): Finding {
-  return { rule, source, severity: severityOf(source), operation, pointer, message };
 }
 
 /** The first JSON pointer named in a problem of `Contract.checkResponse` ("  /a/0 must be..."). */

@@ -17,6 +17,17 @@ export function severityOf(source: FindingSource): Severity {
   return source === 'reference' ? 'error' : 'warning';
 }
 
+/** One finding of a rule at a pointer, its severity by its source (decision 029). */
+export function finding(
+  rule: string,
+  source: FindingSource,
+  operation: string,
+  pointer: string,
+  message: string,
+): Finding {
+  return { rule, source, severity: severityOf(source), operation, pointer, message };
+}
+
 /** One deviation seen on one exchange. */
 export interface Finding {
   /** A rule ID (PRC-2), a platform code, or a kit rule (kit:undocumented-status). */

@@ -11,7 +11,7 @@
 import type { Matched } from './check-exchange.ts';
 import type { Exchange } from './exchange.ts';
 import { jsonBody } from './exchange.ts';
-import { type Finding, type FindingSource, severityOf } from './findings.ts';
+import { type Finding, finding } from './findings.ts';
 
 /** The default number of accounts whose history is kept. */
 export const DEFAULT_MAX_ACCOUNTS = 100_000;
@@ -44,16 +44,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
-}
-
-function finding(
-  rule: string,
-  source: FindingSource,
-  operation: string,
-  pointer: string,
-  message: string,
-): Finding {
-  return { rule, source, severity: severityOf(source), operation, pointer, message };
 }
 
 /** The supplier and account an exchange is about: path parameters first, then the body. */
