@@ -89,6 +89,22 @@ describe('the platform validators of payments (validateAccount)', () => {
     ]);
   });
 
+  test('[GEN-6] a balance-triggered schedule without a threshold is balance_triggered_schedule_missing_threshold', () => {
+    const s = schedule({ trigger: 'BALANCE', balance_threshold: '25.00' });
+    expect(codes({ payment_schedules: [s] })).toEqual([]);
+    const missing = [
+      ['payment_schedules.0.balance_threshold', 'balance_triggered_schedule_missing_threshold'],
+    ];
+    const { balance_threshold: _dropped, ...without } = s;
+    expect(codes({ payment_schedules: [without] })).toEqual(missing);
+    // null and "" read as absence, as on the platform.
+    expect(codes({ payment_schedules: [{ ...s, balance_threshold: null }] })).toEqual(missing);
+    expect(codes({ payment_schedules: [{ ...s, balance_threshold: '' }] })).toEqual(missing);
+    // Only a BALANCE trigger needs one.
+    expect(codes({ payment_schedules: [schedule()] })).toEqual([]);
+    expect(codes({ payment_schedules: [{ ...without, trigger: 'BILL' }] })).toEqual([]);
+  });
+
   test('[GEN-6] a negative or too large fixed amount is fixed_payment_schedule_amount_out_of_range', () => {
     expect(codes({ payment_schedules: [schedule({ amount: '-5.00' })] })).toEqual([
       ['payment_schedules.0.amount', 'fixed_payment_schedule_amount_out_of_range'],

@@ -56,9 +56,10 @@ function scheduleRules(s: Schedule, at: string, ctx: PlatformContext, errors: Fi
 }
 
 /**
- * A fixed schedule's payment day, frequency and amount (platform: "Validate regular payment
- * schedule frequency provided", "... has payment day", "... amount ... within the minor currency
- * unit range"), the day and amount limits the catalogue's.
+ * A fixed schedule's payment day, frequency, balance threshold and amount (platform: "Validate
+ * regular payment schedule frequency provided", "... has payment day", "Validate payment schedule
+ * balance threshold provided", "... amount ... within the minor currency unit range"), the day and
+ * amount limits the catalogue's.
  */
 function fixedScheduleRules(
   s: Schedule,
@@ -84,6 +85,11 @@ function fixedScheduleRules(
     if (!given(s.day_of_month)) {
       report(errors, 'fixed_payment_schedule_missing_day_of_month', `${at}.day_of_month`);
     }
+  }
+  // platform: "Validate payment schedule balance threshold provided": the balance the ledger must
+  // drop below is what triggers a BALANCE schedule, so one without it never collects.
+  if (trigger === 'BALANCE' && !given(s.balance_threshold)) {
+    report(errors, 'balance_triggered_schedule_missing_threshold', `${at}.balance_threshold`);
   }
   if (trigger !== 'BILL' && given(s.amount)) {
     const amount = pence(s.amount);
