@@ -34,12 +34,16 @@ for (const operation of SECURED_OPERATIONS) {
       accounts,
     }) => {
       const token = await obtainToken();
+      const external = accounts.next();
       const exchange = await later(control, HOUR + 1, () =>
         api.call(
           operation.operationId,
+          // V2's status names the account number external_identifier, as the platform does
+          // (decision 028).
           {
             import_supplier_code: settings.importSupplier,
-            external_account_number: accounts.next(),
+            external_account_number: external,
+            external_identifier: external,
           },
           operation.hasRequestBody ? {} : undefined,
           { authorization: `Token ${token}`, invalid: true },
