@@ -41,9 +41,15 @@ const isolated = `http://127.0.0.1:${LOCAL_PORTS.isolated}`;
 const platform = `http://127.0.0.1:${LOCAL_PORTS.platform}`;
 // The specs whose answers differ between the dialects and whose checks read them in both
 // (decision 026): the mock-platform project runs them against a `--dialect platform` mock.
-const platformSpecs = ['import-processes', 'registration', 'payment-instructions', 'lifecycle'].map(
-  (name) => `**/${name}.spec.${ext}`,
-);
+const platformSpecs = [
+  'import-processes',
+  'registration',
+  'payment-instructions',
+  'lifecycle',
+  'account-import',
+  'notes',
+  'historical-statements',
+].map((name) => `**/${name}.spec.${ext}`);
 const target = (baseURL: string, controlURL = baseURL) => ({
   baseURL,
   target: { baseURL, controlURL } satisfies Target,

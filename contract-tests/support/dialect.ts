@@ -144,3 +144,44 @@ export function readAsReference(
       return readErrorBody(body);
   }
 }
+
+/** What {@link answerCarriesCodes} reads of an exchange: its operation, status and sent body. */
+export interface CodedAnswer {
+  operationId: string;
+  status: number;
+  sentBody?: unknown;
+}
+
+/** {@link codesCarried} for one exchange, so a spec's code check asks it in one call (decision 026). */
+export function answerCarriesCodes(dialect: Dialect, answer: CodedAnswer): boolean {
+  return codesCarried(dialect, answer.operationId, answer.status, answer.sentBody);
+}
+
+/**
+ * The attr under which a field-keyed body's failure of the request as a whole reads back: Django
+ * REST framework's `non_field_errors` key (decision 026).
+ */
+export const WHOLE_REQUEST_ATTR = 'non_field_errors';
+
+/**
+ * An expected field error as the answer can carry it: with its code where the answer carries the
+ * reference's codes, its attr alone where it does not (the platform's field-keyed messages have
+ * no code to check, and none is invented).
+ */
+export function expectedError<T extends { attr: string; code: string }>(
+  carried: boolean,
+  error: T,
+): Omit<T, 'code'> | T {
+  if (carried) return error;
+  const { code: _code, ...rest } = error;
+  return rest;
+}
+
+/**
+ * What a refusal of the whole request with `code` matches: the reference's code where the answer
+ * carries codes; where it does not, exactly one message, under {@link WHOLE_REQUEST_ATTR}, which
+ * is what the platform's field-keyed body says of such a refusal.
+ */
+export function wholeRequestRefusal(carried: boolean, code: string): Record<string, unknown> {
+  return carried ? { code } : { errors: [{ attr: WHOLE_REQUEST_ATTR }] };
+}
