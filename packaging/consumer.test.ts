@@ -2,7 +2,7 @@
  * The kit as its users get it: the packed tarball (packaging/consumer-project.ts builds it once
  * per state of the sources), installed into fresh `npm init -y` projects outside the repository,
  * one CommonJS (npm's default) and one `"type": "module"`, by the README's own install commands.
- * There, the public entries load in plain Node, the three commands answer, and the README's
+ * There, the public entries load in plain Node, the four commands answer, and the README's
  * examples run exactly as printed, in order, against a fresh `data-import-mock` (the only change
  * is the port: the README's 4010 becomes a free one): the in-process test file under Vitest and
  * under Jest's ESM mode, and its TypeScript under `strict` with `skipLibCheck` true (as printed)
@@ -213,7 +213,12 @@ describe('the packed package', GUARD, () => {
   });
 
   test('the commands answer --help and --version, and a bad argument exits 2', async () => {
-    for (const bin of ['data-import-mock', 'data-import-fixtures', 'data-import-contract']) {
+    for (const bin of [
+      'data-import-mock',
+      'data-import-fixtures',
+      'data-import-contract',
+      'data-import-traffic',
+    ]) {
       const help = await run('npx', ['--no-install', bin, '--help'], { cwd: project('module') });
       expect(help.code, failure(`${bin} --help`, help)).toBe(0);
       expect(help.stdout).toContain(`Usage: ${bin}`);
