@@ -7,14 +7,14 @@
  */
 
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { DataImportMock } from '../create-mock.ts';
 import { INJECTED_STATUS_ANSWERS } from '../domain/faults.test-helper.ts';
 import type { FaultRule } from '../domain/faults.ts';
 import { createTestClient } from '../test-client.ts';
-import { createMockServer, SLOW_BODY_PIECES } from './node-server.ts';
+import { type Loopback, serveOnLoopback } from './loopback.test-helper.ts';
+import { SLOW_BODY_PIECES } from './node-server.ts';
 
 const STAGE = '/v1/data-import/account-import-process/create-or-update/';
 const LIST = '/v1/data-import/all-account-import-processes/DEMO_ENERGY/';
@@ -114,22 +114,14 @@ function send(
 
 describe('node:http adapter: injected faults', () => {
   let setup: Awaited<ReturnType<typeof faultyMock>>;
-  let server: ReturnType<typeof createMockServer>;
+  let loopback: Loopback;
   let base = '';
-
   beforeEach(async () => {
     setup = await faultyMock();
-    server = createMockServer(setup.mock.service);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    loopback = await serveOnLoopback(setup.mock.service);
+    base = loopback.base;
   });
-  afterEach(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
+  afterEach(() => loopback.close());
 
   test.each(INJECTED_STATUS_ANSWERS)(
     '[ERR-1] a %i fault answers %s with its headers and stages nothing',

@@ -5,13 +5,12 @@
  * client through node:http: an override with `times: N` answers exactly N requests.
  */
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { OverrideError, VerificationError } from '../control/overrides-handle.ts';
 import { createDataImportMock } from '../create-mock.ts';
 import { createTestClient } from '../test-client.ts';
-import { createMockServer } from './node-server.ts';
+import { type Loopback, serveOnLoopback } from './loopback.test-helper.ts';
 
 const VALIDATE = '/v1/data-import/validate-account/';
 const STAGE = '/v1/data-import/account-import-process/create-or-update/';
@@ -73,22 +72,14 @@ function send(
 
 describe('node:http adapter: overrides and verify', () => {
   let setup: Awaited<ReturnType<typeof loggedIn>>;
-  let server: ReturnType<typeof createMockServer>;
+  let loopback: Loopback;
   let base = '';
-
   beforeEach(async () => {
     setup = await loggedIn();
-    server = createMockServer(setup.mock.service);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    loopback = await serveOnLoopback(setup.mock.service);
+    base = loopback.base;
   });
-  afterEach(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
+  afterEach(() => loopback.close());
 
   test('an override added over HTTP answers with its status, headers and templated body, and stages nothing', async () => {
     const added = await send(base, 'POST', '/__mock/overrides', {
