@@ -54,6 +54,28 @@ function marks(mock: DataImportMock) {
     .map((e) => e.fault);
 }
 
+/**
+ * A latency rule of `times: 2` under three requests: two waits within [low, high], each marked in
+ * the journal with the drawn time, whichever adapter carried them.
+ */
+function expectTwoWaitsMarked(
+  setup: Awaited<ReturnType<typeof faultyMock>>,
+  low: number,
+  high: number,
+) {
+  expect(setup.waits).toHaveLength(2);
+  for (const ms of setup.waits) expect(ms).toBeGreaterThanOrEqual(low);
+  for (const ms of setup.waits) expect(ms).toBeLessThanOrEqual(high);
+  expect(marks(setup.mock)).toEqual(
+    setup.waits.map((ms) => ({
+      kind: 'latency',
+      rule_id: 'f1',
+      after_change: false,
+      latency_ms: ms,
+    })),
+  );
+}
+
 /** One rule of each latency distribution, and the bounds its wait must fall in. */
 const LATENCIES: [string, FaultRule['latency'], number, number][] = [
   ['fixed', { distribution: 'fixed', ms: 2500 }, 2500, 2500],
@@ -219,17 +241,7 @@ describe('node:http adapter: injected faults', () => {
       for (let i = 0; i < 3; i++) {
         expect((await send(base, 'GET', LIST, undefined, setup.token)).status).toBe(200);
       }
-      expect(setup.waits).toHaveLength(2);
-      for (const ms of setup.waits) expect(ms).toBeGreaterThanOrEqual(low);
-      for (const ms of setup.waits) expect(ms).toBeLessThanOrEqual(high);
-      expect(marks(setup.mock)).toEqual(
-        setup.waits.map((ms) => ({
-          kind: 'latency',
-          rule_id: 'f1',
-          after_change: false,
-          latency_ms: ms,
-        })),
-      );
+      expectTwoWaitsMarked(setup, low, high);
     },
   );
 
@@ -396,17 +408,7 @@ describe('MSW adapter: injected faults', () => {
     async (_name, latency, low, high) => {
       await setRules(setup.mock, [{ latency, times: 2 }]);
       for (let i = 0; i < 3; i++) expect((await get(LIST)).status).toBe(200);
-      expect(setup.waits).toHaveLength(2);
-      for (const ms of setup.waits) expect(ms).toBeGreaterThanOrEqual(low);
-      for (const ms of setup.waits) expect(ms).toBeLessThanOrEqual(high);
-      expect(marks(setup.mock)).toEqual(
-        setup.waits.map((ms) => ({
-          kind: 'latency',
-          rule_id: 'f1',
-          after_change: false,
-          latency_ms: ms,
-        })),
-      );
+      expectTwoWaitsMarked(setup, low, high);
     },
   );
 
