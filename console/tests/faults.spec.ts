@@ -44,6 +44,11 @@ test('[PRC-9] a named profile loaded in the console faults the interface, and cl
   // The poll shows the rule fired once and may fire twice more.
   await expect(first.locator('td').nth(4)).toHaveText('1');
   await expect(first.locator('td').nth(5)).toHaveText('2');
+  // The journal marks the answer as injected, with the rule that fired, not as the mock's own.
+  const marked = page.locator('#journal-table tbody tr', {
+    hasText: 'processAccountImportProcess',
+  });
+  await expect(marked.first()).toContainText(/fault status 429 \(\S+\)/);
 
   await section.getByRole('button', { name: 'Clear the fault plan' }).click();
   await expect(page.locator('#message')).toContainText('Clear the fault plan: 200');

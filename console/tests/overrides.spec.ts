@@ -36,6 +36,10 @@ test('lists the overrides in force and deletes them with their buttons', async (
   await expect(rows.nth(0).locator('td').nth(5)).toHaveText('4');
   await expect(rows.nth(1)).toContainText('listAllAccountImportProcesses');
   expect((await iface.call('GET', LIST)).status).toBe(503);
+  // The journal says which override answered instead of the mock.
+  await expect(
+    page.locator('#journal-table tbody tr', { hasText: 'listAllAccountImportProcesses' }).first(),
+  ).toContainText('override o1');
   // The list with its buttons has no accessibility finding of any impact (axe-core).
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {

@@ -80,7 +80,7 @@ function journalTableOf(lines: JournalEntryView[], open: (seq: number) => void) 
   if (lines.length === 0) return h('p', { class: 'muted' }, 'No request matches.');
   return table(
     'Requests, newest first',
-    ['#', 'At', 'Method', 'Path', 'Operation', 'Status', ''],
+    ['#', 'At', 'Method', 'Path', 'Operation', 'Status', 'Mark', ''],
     lines.map((l) => [
       String(l.seq),
       l.at,
@@ -88,6 +88,7 @@ function journalTableOf(lines: JournalEntryView[], open: (seq: number) => void) 
       h('code', {}, l.path),
       l.operation_id ?? '',
       h('span', { class: l.status >= 400 ? 'status-bad' : 'status-ok' }, String(l.status)),
+      markOf(l),
       h(
         'button',
         {
@@ -101,6 +102,25 @@ function journalTableOf(lines: JournalEntryView[], open: (seq: number) => void) 
       ),
     ]),
   );
+}
+
+/**
+ * Says why an answer is not the mock's own: the fault that was injected (decision 024) or the
+ * override that answered instead (decision 025), so an operator reading the journal never takes
+ * a staged answer for the service's behaviour.
+ */
+export function markOf(l: Pick<JournalEntryView, 'fault' | 'override'>): string {
+  if (l.override !== undefined) return `override ${l.override}`;
+  const f = l.fault;
+  if (f === undefined) return '';
+  const rule = f.rule_id === null ? 'Prefer' : f.rule_id;
+  const what =
+    f.kind === 'latency'
+      ? `latency ${f.latency_ms ?? 0} ms`
+      : f.kind === 'connection'
+        ? `connection ${f.connection ?? ''}`.trim()
+        : `${f.kind} ${f.status ?? ''}`.trim();
+  return `fault ${what} (${rule})`;
 }
 
 /** Reads one entry with its bodies and shows it below the journal. */
