@@ -13,7 +13,6 @@ import { memoise } from '../spec/formats/memo.ts';
 import { createMswHandlers } from './adapters/msw-handlers.ts';
 import { createControlApi } from './control/index.ts';
 import {
-  checkOverrides,
   countRequests,
   findRequestsOf,
   type OverridesHandle,
@@ -121,7 +120,6 @@ export function createDataImportMock(options: DataImportMockOptions = {}): DataI
   const env: MockEnv = { ...given, hash: memoise(given.hash.bind(given), 1024) };
   const freshState = () => stateFromConfig(config, env);
   const overrides = options.overrides ?? config.overrides;
-  checkOverrides(overrides);
   const service = new MockService({
     state: options.state ? asState(options.state) : freshState(),
     env,

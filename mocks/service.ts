@@ -44,6 +44,7 @@ import { Journal } from './journal.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 import { dataImportOperations } from './operations/index.ts';
 import type { OperationContext, Outcome } from './operations/types.ts';
+import { checkOverrides, overrideRefusal } from './overrides-check.ts';
 import { preferredAnswer } from './prefer.ts';
 
 export type { PlainResponse } from './error-bodies.ts';
@@ -287,12 +288,9 @@ export class MockService {
 
   /** The configured overrides, fresh (decision 025); a service cannot start with a bad one. */
   #configuredOverrideBook(): OverrideBook {
+    checkOverrides(this.#configuredOverrides);
     const book = createOverrideBook(this.#configuredOverrides, this.clockMs());
-    if (!book.ok) {
-      throw new FaultPlanError(
-        `The overrides are not valid: ${book.error.errors?.map((e) => `${e.attr}: ${e.detail}`).join('; ')}`,
-      );
-    }
+    if (!book.ok) throw overrideRefusal('An override', book.error);
     return book.value;
   }
 

@@ -9,6 +9,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { OverrideError, VerificationError } from '../control/overrides-handle.ts';
 import { createDataImportMock } from '../create-mock.ts';
+import { MockService } from '../service.ts';
 import { createTestClient } from '../test-client.ts';
 import { type Loopback, serveOnLoopback } from './loopback.test-helper.ts';
 
@@ -269,6 +270,15 @@ describe('MSW adapter: overrides and verify through the factory', () => {
       createDataImportMock({
         overrides: [{ request: {}, response: { status: 200, headers: { te: 'x' } } }],
       }),
+    ).toThrow(OverrideError);
+    // A service built directly, without the factory's check, refuses it the same way.
+    const { service } = createDataImportMock();
+    const bad = [{ request: {}, response: { status: 7 } }] as never;
+    expect(
+      () => new MockService({ state: service.state, env: service.env, overrides: bad }),
+    ).toThrow(/Override 0 is not valid.*response\.status/);
+    expect(
+      () => new MockService({ state: service.state, env: service.env, overrides: bad }),
     ).toThrow(OverrideError);
   });
 

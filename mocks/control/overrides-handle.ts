@@ -8,58 +8,28 @@
 import { mockControl } from '../../spec/index.ts';
 import {
   addOverride,
-  createOverrideBook,
   findOverride,
   type Override,
   type OverrideView,
   overrideViews,
   removeOverride,
 } from '../domain/overrides.ts';
-import type { DomainError } from '../domain/result.ts';
 import type { JournalEntry } from '../journal.ts';
+import { overrideRefusal } from '../overrides-check.ts';
 import type { MockService } from '../service.ts';
 import { findRequests, type RequestQuery, verifyRequests } from './overrides-verify.ts';
 
-/** An override or a shape the factory refused; nothing changed. */
-export class OverrideError extends Error {
-  override name = 'OverrideError';
-}
+export { checkOverrides, OverrideError } from '../overrides-check.ts';
 
 /** A count that is not the one a test expected. */
 export class VerificationError extends Error {
   override name = 'VerificationError';
 }
 
-function refused(
-  what: string,
-  error: DomainError | { errors: { attr: string; detail: string }[] },
-) {
-  const items = error.errors?.map((e) => `${e.attr || '(root)'}: ${e.detail}`) ?? [];
-  const code = 'code' in error ? error.code : 'invalid';
-  return new OverrideError(
-    `${what} is not valid (${code})${items.length ? `: ${items.join('; ')}` : '.'}`,
-  );
-}
-
 function checked(schema: 'Override' | 'RequestQuery', value: unknown): void {
   const errors = mockControl.validateSchema(schema, value);
   if (errors.length > 0)
-    throw refused(schema === 'Override' ? 'The override' : 'The shape', { errors });
-}
-
-/**
- * Checks the overrides a mock is made with (the factory's option or the configuration's) as the
- * control API would, so that a bad one throws {@link OverrideError} naming its field.
- */
-export function checkOverrides(overrides: readonly Override[] | undefined): void {
-  for (const [i, override] of (overrides ?? []).entries()) {
-    const errors = mockControl.validateSchema('Override', override);
-    if (errors.length > 0) {
-      throw refused(`Override ${i}`, { errors });
-    }
-  }
-  const book = createOverrideBook(overrides, 0);
-  if (!book.ok) throw refused('An override', book.error);
+    throw overrideRefusal(schema === 'Override' ? 'The override' : 'The shape', { errors });
 }
 
 /** The overrides of a mock instance. */
@@ -82,7 +52,7 @@ export function overridesHandle(service: MockService): OverridesHandle {
     add(override) {
       checked('Override', override);
       const added = addOverride(service.overrides, override, service.clockMs());
-      if (!added.ok) throw refused('The override', added.error);
+      if (!added.ok) throw overrideRefusal('The override', added.error);
       return added.value;
     },
     list: () => overrideViews(service.overrides, service.clockMs()),
