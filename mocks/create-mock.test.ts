@@ -4,7 +4,7 @@
  * reset between tests.
  */
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openapiDocument } from '../spec/index.ts';
 import { createDataImportMock } from './create-mock.ts';
 import { nodeEnv } from './node-env.ts';
@@ -66,5 +66,25 @@ describe('createDataImportMock in a supplier test suite', () => {
   test('reset between tests gives every test a fresh state', async () => {
     expect(mock.state.accounts.size).toBe(0);
     expect((await migrate(example)).stage).toBe(201);
+  });
+
+  test('a token mutation without an operation name is answered, with no MSW warning', async () => {
+    // The platform reads any GraphQL operation; MSW warns on anonymous ones unless the handler
+    // takes every operation, which would teach suppliers to ignore warnings.
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const answer = await fetch(`${BASE}/v1/graphql/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }',
+        }),
+      });
+      expect(answer.status).toBe(200);
+      expect((await answer.json()).data.obtainKrakenToken.token).toEqual(expect.any(String));
+      expect(warn.mock.calls.flat().join(' ')).not.toContain('anonymous');
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * MSW handlers for use inside a supplier's own tests and in browsers (decision 003). One handler per
- * operation of the spec, generated from its paths, plus `graphql.mutation('ObtainToken')`, plus a
- * catch-all for unknown routes under /v1/ and the control API. Every handler hands the request to
+ * operation of the spec, generated from its paths, plus `graphql.operation()` (every GraphQL operation, named or not, as the
+ * platform reads them), plus a catch-all for unknown routes under /v1/ and the control API. Every handler hands the request to
  * the same service as the standalone server, so both answer alike.
  */
 
@@ -99,16 +99,11 @@ export function createMswHandlers(
   const forward = async ({ request }: { request: Request }) =>
     toResponse(await service.handle(await toPlainRequest(request)), sleep);
   const handlers: RequestHandler[] = [
-    graphql
-      .link(`${origin}/v1/graphql/`)
-      .mutation('ObtainToken', async ({ request, query, variables, operationName }) =>
-        toResponse(
-          await service.handle(
-            await toPlainRequest(request, JSON.stringify({ query, variables, operationName })),
-          ),
-          sleep,
-        ),
-      ),
+    graphql.link(`${origin}/v1/graphql/`).operation(async ({ request }) =>
+      // The body as the client sent it, as the standalone server reads it: MSW reports an
+      // absent operation name as "", which a GraphQL server takes for a name.
+      toResponse(await service.handle(await toPlainRequest(request)), sleep),
+    ),
   ];
   for (const op of dataImport.operations.values()) {
     const method = op.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
