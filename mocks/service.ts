@@ -157,23 +157,27 @@ export function parsedBody(bodyText: string): unknown {
   }
 }
 
+/**
+ * A request's JSON body read once for the fault and the override that look into it: both are
+ * decided for the same request, and a large body parsed twice doubles the cost of a fault plan.
+ */
+const readBodies = new WeakMap<PlainRequest, unknown>();
+function bodyOf(request: PlainRequest): unknown {
+  if (!readBodies.has(request)) readBodies.set(request, parsedBody(request.bodyText));
+  return readBodies.get(request);
+}
+
 /** The supplier and account a request names, in its path or at the top of its JSON body. */
 export function faultSubject(
   operationId: string,
   params: Record<string, string>,
-  bodyText: string,
+  parsed: unknown,
 ): FaultSubject {
-  let body: Record<string, unknown> = {};
-  if (bodyText !== '' && !nestsDeeperThan(bodyText)) {
-    try {
-      const parsed: unknown = JSON.parse(bodyText);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        body = parsed as Record<string, unknown>;
-      }
-    } catch {
-      // An unreadable body names no supplier; the edge refuses it after the fault, if any.
-    }
-  }
+  // An unreadable body (undefined) names no supplier; the edge refuses it after the fault, if any.
+  const body: Record<string, unknown> =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const field = (name: string) => (Object.hasOwn(body, name) ? text(body[name]) : undefined);
   return {
@@ -321,7 +325,7 @@ export class MockService {
           api.faults && this.faults.rules.length > 0
             ? decideFault(
                 this.faults,
-                faultSubject(route.operation.operationId, route.params, request.bodyText),
+                faultSubject(route.operation.operationId, route.params, bodyOf(request)),
                 clockNow(this.state.clock, this.env.now()).getTime(),
               )
             : undefined;
@@ -390,8 +394,8 @@ export class MockService {
   #override(operationId: string, params: Record<string, string>, request: PlainRequest) {
     // A body cut at the adapter's limit is refused (413) whatever was stubbed: its shape is unknown.
     if (this.overrides.items.length === 0 || request.bodyTooLarge !== undefined) return undefined;
-    const body = parsedBody(request.bodyText);
-    const names = faultSubject(operationId, params, request.bodyText);
+    const body = bodyOf(request);
+    const names = faultSubject(operationId, params, body);
     return decideOverride(
       this.overrides,
       {

@@ -45,13 +45,14 @@ export function verifyRequests(service: MockService, query: RequestQuery): Verif
     if (entry.clockMs < sinceMs) continue;
     const bodyText = needsBody ? entry.bodyText : '';
     const params = needsBody ? routeParams(entry.method, entry.path) : {};
-    const names = faultSubject(entry.operationId ?? '', params, bodyText ?? '');
+    const body = bodyText === undefined ? undefined : parsedBody(bodyText);
+    const names = faultSubject(entry.operationId ?? '', params, body);
     const match = matchShape(query, {
       method: entry.method,
       path: entry.path,
       operationId: entry.operationId,
       headers: entry.headers,
-      body: bodyText === undefined ? undefined : parsedBody(bodyText),
+      body,
       bodyKnown: bodyText !== undefined,
       importSupplier: names.importSupplier,
       externalAccountNumber: names.externalAccountNumber,
