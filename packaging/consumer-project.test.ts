@@ -1,10 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import ts from 'typescript';
 import { afterEach, describe, expect, test } from 'vitest';
-import { cachedBuild } from './consumer-project.ts';
+import { cachedBuild, PACKED_SOURCES } from './consumer-project.ts';
 
 const dirs: string[] = [];
 function cacheDir(): string {
@@ -14,6 +23,17 @@ function cacheDir(): string {
 }
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the packed sources', () => {
+  test('cover every directory and file the build compiles, so no change reuses a stale tarball', () => {
+    const path = new URL('../tsconfig.build.json', import.meta.url);
+    const config = ts.parseConfigFileTextToJson(path.pathname, readFileSync(path, 'utf8'));
+    const include = (config.config as { include: string[] }).include;
+    const covered = (entry: string) =>
+      PACKED_SOURCES.some((source) => entry === source || entry.startsWith(`${source}/`));
+    expect(include.filter((entry) => !covered(entry))).toEqual([]);
+  });
 });
 
 describe('cachedBuild', () => {

@@ -157,8 +157,12 @@ export interface PackedKit {
   files: string[];
 }
 
-/** What the build reads, beside the directories compiled from (tsconfig.build.json). */
-const PACKED_SOURCES = [
+/**
+ * What the build reads: the directories compiled from (every `include` of tsconfig.build.json, a
+ * unit test holds it) and the files beside them. A source left out here would let a change reuse
+ * a stale cached tarball.
+ */
+export const PACKED_SOURCES = [
   'package.json',
   'package-lock.json',
   'README.md',
@@ -175,6 +179,7 @@ const PACKED_SOURCES = [
   'mocks',
   'fixtures',
   'contract-tests',
+  'traffic',
   'console',
   'docs',
 ];
