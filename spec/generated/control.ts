@@ -931,6 +931,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/v2/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the V2 import tasks
+         * @description Every account scheduled through V2 with its task (decision 028): its window, status, every
+         *     event with its time, latest error and kraken_identifier, in the order the tasks were
+         *     scheduled (then by supplier and external identifier), and the failure set for the next task
+         *     that runs. Reading the list runs no task.
+         */
+        get: operations["listV2Tasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/v2/tasks/{import_supplier_code}/{external_account_number}/hold": {
         parameters: {
             query?: never;
@@ -1171,6 +1194,21 @@ export interface components {
             kraken_identifier: string | null;
             latest_error: null | components["schemas"]["V2TaskError"];
             held_in?: components["schemas"]["V2TaskStatus"];
+        };
+        /** @description The V2 import tasks (listV2Tasks, decision 028). */
+        V2TaskList: {
+            /** @description How many tasks match, before the limit. */
+            total: number;
+            /** @description The operator's failure for the next V2 task that runs; null when none. */
+            fail_next: null | {
+                code: string;
+                detail: string;
+            };
+            tasks: {
+                import_supplier_code: string;
+                external_identifier: string;
+                task: components["schemas"]["V2Task"];
+            }[];
         };
         /** @enum {string} */
         V2TaskStatus: "PENDING" | "IN_PROGRESS" | "PROCESSED" | "ERRORED" | "DRY_RUN_SUCCEEDED" | "DRY_RUN_ERRORED" | "CANCELLED";
@@ -1931,6 +1969,7 @@ export type SchemaApiKeyChange = components['schemas']['ApiKeyChange'];
 export type SchemaOutboxEntry = components['schemas']['OutboxEntry'];
 export type SchemaAccountRecord = components['schemas']['AccountRecord'];
 export type SchemaV2Task = components['schemas']['V2Task'];
+export type SchemaV2TaskList = components['schemas']['V2TaskList'];
 export type SchemaV2TaskStatus = components['schemas']['V2TaskStatus'];
 export type SchemaV2TaskError = components['schemas']['V2TaskError'];
 export type SchemaMockState = components['schemas']['MockState'];
@@ -3528,6 +3567,38 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             503: components["responses"]["StorageUnavailable"];
+        };
+    };
+    listV2Tasks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this supplier's tasks.
+                 * @example DEMO_ENERGY
+                 */
+                import_supplier?: string;
+                /**
+                 * @description At most this many tasks (100 by default).
+                 * @example 100
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks, how many there are in all, and the failure set for the next one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V2TaskList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     holdV2Task: {

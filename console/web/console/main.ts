@@ -21,6 +21,7 @@ import { createConsoleState } from './state.ts';
 import { stateSection } from './state-section.ts';
 import { supplierSideSection } from './supplier-side-section.ts';
 import { suppliersSection } from './suppliers-section.ts';
+import { v2TasksSection } from './v2-tasks-section.ts';
 
 /** The console's sections, in the order of the page. */
 type Sections = ReturnType<typeof buildSections>;
@@ -37,6 +38,8 @@ function buildSections(ctx: ConsoleContext) {
     // The fault plan in force and the named profiles' switches (decision 024).
     faults: faultsSection(ctx),
     overrides: overridesSection(ctx),
+    // The platform's V2 import tasks and the operator's actions on them (decision 028).
+    v2Tasks: v2TasksSection(ctx),
   };
 }
 
@@ -60,6 +63,7 @@ async function readAndShow(sections: Sections, live: HTMLElement) {
     sections.catalogue.renderCatalogue(reading.catalogue);
     await sections.faults.refresh();
     await sections.overrides.read();
+    await sections.v2Tasks.read();
     await sections.accounts.panel.refresh();
     live.textContent = liveText(new Date().toLocaleTimeString());
   } catch (error) {
@@ -83,6 +87,7 @@ function layout(sections: Sections, message: HTMLElement, live: HTMLElement) {
       h('a', { href: '#catalogue' }, 'Platform catalogue'),
       h('a', { href: '#faults' }, 'Injected faults'),
       h('a', { href: '#overrides' }, 'Overrides'),
+      h('a', { href: '#v2-tasks' }, 'V2 tasks'),
     ),
     message,
     ...Object.values(sections).map((s) => s.element),
