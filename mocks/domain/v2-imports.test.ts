@@ -105,6 +105,22 @@ describe('the life of a V2 task on the mock clock', () => {
     expect(state.accounts.get('DEMO_ENERGY/EXTERNAL-1234')?.v2Task?.status).toBe('PROCESSED');
   });
 
+  test('a task held after its window opened ends no earlier than its hold: events never go back', () => {
+    const { state, env, account, key, move } = fresh();
+    scheduleV2Import(state, env, { payload: account, task_params: {} });
+    move(HOUR);
+    holdV2Task(state, env, key, 'IN_PROGRESS');
+    move(HOUR);
+    holdV2Task(state, env, key, null);
+    expect(runDueV2Tasks(state, env)).toBe(1);
+    const events = state.accounts.get('DEMO_ENERGY/EXTERNAL-1234')?.v2Task?.events ?? [];
+    expect(events.map((e) => [e.event, e.occurredAt])).toEqual([
+      ['EVENT_ACCOUNT_IMPORT_PROCESS_CREATED', at(FIXED_NOW)],
+      ['EVENT_ACCOUNT_IMPORT_PROCESS_IN_PROGRESS', at(FIXED_NOW + HOUR)],
+      ['EVENT_ACCOUNT_IMPORT_PROCESS_PROCESSED', at(FIXED_NOW + HOUR)],
+    ]);
+  });
+
   test("the operator's failure ends the next task ERRORED with that error, once", () => {
     const { state, env, account } = fresh();
     state.v2FailNext = { code: 'kraken_unavailable', detail: 'The platform is down.' };

@@ -219,7 +219,9 @@ export function runV2TaskIfDue(state: MockState, env: MockEnv, record: AccountRe
   const nowMs = clockNow(state.clock, env.now()).getTime();
   const startMs = Date.parse(task.windowStart);
   if (startMs > nowMs) return false;
-  const at = stamp(Math.max(startMs, Date.parse(task.createdAt)));
+  // At the window's start, unless the task was scheduled or last moved (an operator's hold)
+  // later: its events never go back in time.
+  const at = stamp(Math.max(startMs, Date.parse(task.createdAt), Date.parse(task.modifiedAt)));
   if (task.status === 'PENDING') step(task, 'IN_PROGRESS', at, null);
   const forced = state.v2FailNext;
   if (forced) {
