@@ -24,7 +24,7 @@ export interface FidelityReport {
 export function fidelityHeadline(report: FidelityReport): string {
   const r = report.result;
   const share = r.exchanges === 0 ? 100 : Math.floor((r.same / r.exchanges) * 1000) / 10;
-  return `${r.exchanges} exchanges replayed against ${report.target}: ${r.same} answered the same (${share}%), ${r.different} differently${r.setup ? `; ${r.setup} requests added to obtain a token` : ''}${r.control ? '' : '; the target has no control API: not reset, clock not set'}`;
+  return `${r.exchanges} exchanges replayed against ${report.target}: ${r.same} answered the same (${share}%), ${r.different} differently${r.setup ? `; ${r.setup} requests added to obtain a token` : ''}${r.controlExchanges ? `; ${r.controlExchanges} control API calls replayed, not judged` : ''}${r.control ? '' : '; the target has no control API: not reset, clock not set'}`;
 }
 
 /** The whole report as JSON. */

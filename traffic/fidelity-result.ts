@@ -45,6 +45,8 @@ export interface FidelityResult {
   setup: number;
   /** Whether the target had the mock's control API (reset, clock); without it times drift. */
   control: boolean;
+  /** Calls of the control API (`/__mock/`) the recording held: replayed, not judged. */
+  controlExchanges: number;
   operations: OperationFidelity[];
   differing: DifferingExchange[];
   /** Differing exchanges beyond `maxKept`, counted only. */
@@ -69,6 +71,8 @@ export class FidelityTally {
   #omitted = 0;
   setup = 0;
   control = false;
+  /** Calls of the control API the recording held, replayed for their effect and not judged. */
+  controlExchanges = 0;
 
   constructor(maxKept = DEFAULT_MAX_KEPT) {
     this.#maxKept = Math.max(0, Math.min(maxKept, 100_000));
@@ -125,6 +129,7 @@ export class FidelityTally {
       different: this.#exchanges - this.#same,
       setup: this.setup,
       control: this.control,
+      controlExchanges: this.controlExchanges,
       operations: [...this.#operations.values()].map((o) => ({ ...o, noise: { ...o.noise } })),
       differing: [...this.#differing],
       omitted: this.#omitted,

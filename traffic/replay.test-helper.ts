@@ -48,7 +48,7 @@ export async function serveMock(mutantId?: string): Promise<LoopbackServer> {
 const V1 = '/v1/data-import';
 
 /** Sends one request over HTTP and keeps it as an exchange, timed when it was sent. */
-async function exchange(
+export async function exchange(
   baseUrl: string,
   token: string | undefined,
   method: string,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Exchange } from './exchange.ts';
-import { type LoopbackServer, recordedAgainst, serveMock } from './replay.test-helper.ts';
+import { exchange, type LoopbackServer, recordedAgainst, serveMock } from './replay.test-helper.ts';
 import { ReplayError, replayRecording } from './replay.ts';
+import { RecordedClock } from './replay-clock.ts';
 
 const servers: LoopbackServer[] = [];
 afterEach(async () => {
@@ -145,5 +146,39 @@ describe('replayRecording', () => {
     await server.close();
     await expect(replayRecording([], { baseUrl })).rejects.toThrow(ReplayError);
     await expect(replayRecording([], { baseUrl })).rejects.toThrow(/^cannot reach http:\/\/127/);
+  });
+});
+
+describe('RecordedClock', () => {
+  it('follows the clock a recording moved through the control API, and a recorded reset', async () => {
+    const source = await serveMock();
+    servers.push(source);
+    const obtain = await exchange(source.baseUrl, undefined, 'POST', '/v1/graphql/', {
+      query:
+        'mutation ObtainToken($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token } }',
+      variables: { input: { APIKey: 'demo-api-key' } },
+    });
+    const token = JSON.parse(obtain.response.body).data.obtainKrakenToken.token;
+    const status = '/v1/data-import/account-transfer-status/DEMO_ENERGY/X-1/';
+    const recording = [
+      obtain,
+      await exchange(source.baseUrl, token, 'GET', status),
+      await exchange(source.baseUrl, undefined, 'PUT', '/__mock/clock', { advance_seconds: 7200 }),
+      await exchange(source.baseUrl, token, 'GET', status),
+    ];
+    expect(recording.map((e) => e.response.status)).toEqual([200, 404, 200, 401]);
+    const result = await replayRecording(recording, { baseUrl: (await freshMock()).baseUrl });
+    expect(result.differing).toEqual([]);
+    expect(result).toMatchObject({ exchanges: 3, same: 3, controlExchanges: 1 });
+    const clock = new RecordedClock();
+    const moved = { ...recording[2], time: 1000 } as Exchange;
+    clock.observe(moved);
+    const shift = Date.parse(JSON.parse(moved.response.body).now) - 1000;
+    expect(clock.at({ ...moved, time: 5000 })).toBe(5000 + shift);
+    clock.observe({
+      ...moved,
+      request: { ...moved.request, method: 'POST', url: '/__mock/reset' },
+    });
+    expect(clock.at({ ...moved, time: 5000 })).toBe(5000);
   });
 });
