@@ -51,7 +51,7 @@ const noiseText = (noise: Record<string, number>) =>
     .join(', ') || '-';
 
 const title = (d: DifferingExchange) =>
-  `#${d.index} ${d.operation}: ${d.request} (recorded ${d.recordedStatus}, replayed ${d.replayedStatus})`;
+  `#${d.index} ${d.operation}: ${d.request} (recorded ${d.recordedStatus}, replayed ${d.replayedStatus})${d.note ? `; ${d.note}` : ''}`;
 
 /** The report as Markdown: the headline, a row per operation, each differing exchange, the rules. */
 export function fidelityMarkdown(report: FidelityReport): string {

@@ -29,6 +29,8 @@ export interface DifferingExchange {
   request: string;
   recordedStatus: number;
   replayedStatus: number;
+  /** What may explain the difference beyond the noise rules (a request sent with redacted values). */
+  note?: string;
   differences: Difference[];
   /** Differences beyond those kept. */
   more: number;

@@ -182,3 +182,29 @@ describe('RecordedClock', () => {
     expect(clock.at({ ...moved, time: 5000 })).toBe(5000);
   });
 });
+
+describe('replayRecording with personal data the recording masked', () => {
+  it('says the request went with redacted values when the target refuses it', async () => {
+    const recording = await recordedAgainst();
+    const validate = recording.findIndex((e) => e.request.url.endsWith('/validate-account/'));
+    const masked = recording.map((e, i) =>
+      i === validate
+        ? {
+            ...e,
+            request: {
+              ...e.request,
+              body: e.request.body.replace(/"mobile":"[^"]*"/, '"mobile":"[REDACTED]"'),
+            },
+          }
+        : e,
+    );
+    const result = await replayRecording(masked, { baseUrl: (await freshMock()).baseUrl });
+    expect(result.differing.map((d) => [d.index, d.replayedStatus, d.note])).toEqual([
+      [
+        validate + 1,
+        400,
+        'the request was sent with values the recording redacted (personal data)',
+      ],
+    ]);
+  });
+});

@@ -169,6 +169,8 @@ async function replayExchange(exchange: Exchange, index: number, state: ReplaySt
     outgoing = replayedRequest(exchange.request, ids, credentials);
   }
   const { method, target: path, headers, body } = outgoing;
+  // Personal data a recording masked is sent as masked: the target may refuse what was valid.
+  const redactedInput = /\[REDACTED/.test(body) || /%5BREDACTED/i.test(path);
   const answer = await send(target.baseUrl, method, path, headers, body);
   if (isGraphql(exchange.request)) learnCredentials(answer, credentials);
   state.clock.observe(exchange);
@@ -197,6 +199,9 @@ async function replayExchange(exchange: Exchange, index: number, state: ReplaySt
       request: `${exchange.request.method.toUpperCase()} ${pathOf(exchange.request.url)}`,
       recordedStatus: exchange.response.status,
       replayedStatus: answer.status,
+      ...(redactedInput
+        ? { note: 'the request was sent with values the recording redacted (personal data)' }
+        : {}),
     },
     comparison,
   );
