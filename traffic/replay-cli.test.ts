@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -103,6 +103,39 @@ describe('data-import-traffic replay', () => {
       ]);
       expect(result.code).toBe(0);
     }
+  });
+
+  it('replays a HAR file as it replays a recording', async () => {
+    const recording = await recordedAgainst();
+    const file = join(dirname(writeRecording(recording)), 'session.har');
+    const headers = (pairs: readonly (readonly [string, string])[]) =>
+      pairs.map(([name, value]) => ({ name, value }));
+    const entries = recording.map((e) => ({
+      startedDateTime: new Date(e.time).toISOString(),
+      request: {
+        method: e.request.method,
+        url: e.request.url,
+        headers: headers(e.request.headers),
+        ...(e.request.body
+          ? { postData: { mimeType: 'application/json', text: e.request.body } }
+          : {}),
+      },
+      response: {
+        status: e.response.status,
+        headers: headers(e.response.headers),
+        content: { mimeType: 'application/json', text: e.response.body },
+      },
+    }));
+    writeFileSync(file, JSON.stringify({ log: { version: '1.2', entries } }));
+    const { code, out } = await run([
+      'replay',
+      file,
+      '--mock',
+      '--report-dir',
+      join(dirname(file), 'h'),
+    ]);
+    expect(code).toBe(0);
+    expect(out.at(-1)).toContain(`${recording.length} answered the same (100%)`);
   });
 
   it('answers bad arguments and an unreachable target with one line and exit 2', async () => {
