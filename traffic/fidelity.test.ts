@@ -155,6 +155,14 @@ describe('compareAnswers (replay noise rules)', () => {
     );
     expect(result.same).toBe(true);
     expect(result.noise.get('redacted-in-recording')).toBe(1);
+    // The pseudonym now stands for the token the target gave; a bare marker stands for none.
+    expect(ids.get('[REDACTED:token:1]')).toBe('eyJ.real');
+    compareAnswers(
+      json(200, { data: { obtainKrakenToken: { token: '[REDACTED]' } } }),
+      json(200, { data: { obtainKrakenToken: { token: 'eyJ.other' } } }),
+      { ids },
+    );
+    expect(ids.get('[REDACTED]')).toBeUndefined();
   });
 
   it('stops at a hostile nesting depth instead of overflowing the stack', () => {

@@ -266,7 +266,14 @@ function compareStrings(
     if (!dry) addDifference(ctx, pointer, key, recorded, replayed, why);
     return false;
   };
-  if (isRedacted(recorded)) return noise(ctx, 'redacted-in-recording', dry);
+  if (isRedacted(recorded)) {
+    // A stable pseudonym (`[REDACTED:token:1]`) stands for one credential: later requests that
+    // carry it get the one the target gave here. A bare marker stands for none in particular.
+    if (!dry && ASSIGNED_ID_KEYS.has(key) && recorded !== '[REDACTED]' && replayed) {
+      ctx.ids.set(recorded, replayed);
+    }
+    return noise(ctx, 'redacted-in-recording', dry);
+  }
   const mapped = ctx.ids.get(recorded);
   if (mapped === replayed) return noise(ctx, 'assigned-id', dry);
   if (ASSIGNED_ID_KEYS.has(key)) {
