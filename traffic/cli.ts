@@ -13,6 +13,7 @@ import { TrafficChecker } from './checker.ts';
 import type { Exchange } from './exchange.ts';
 import { readHar } from './har.ts';
 import { readRecording, TrafficInputError } from './recording.ts';
+import { addReplayCommand, type MockStarter } from './replay-cli.ts';
 import {
   type TrafficReport,
   totals,
@@ -86,7 +87,12 @@ function bounded(name: string, max: number) {
   };
 }
 
-function program(out: (line: string) => void): Command {
+/** What the command (bin/) gives the command line: a starter of a fresh mock for `replay --mock`. */
+export interface TrafficServices {
+  startMock?: MockStarter;
+}
+
+function program(out: (line: string) => void, services: TrafficServices = {}): Command {
   const cli = new Command('data-import-traffic').description(
     'Checks HTTP traffic against the Data-Import contract.',
   );
@@ -138,6 +144,7 @@ function program(out: (line: string) => void): Command {
       );
       process.exitCode = code;
     });
+  addReplayCommand(cli, out, readTrafficFile, services.startMock);
   return cli;
 }
 
@@ -146,10 +153,11 @@ export async function main(
   argv: string[],
   out = (l: string) => console.log(l),
   err = (l: string) => console.error(l),
+  services: TrafficServices = {},
 ): Promise<number> {
   process.exitCode = 0;
   try {
-    await program(out).parseAsync(argv, { from: 'user' });
+    await program(out, services).parseAsync(argv, { from: 'user' });
     return Number(process.exitCode ?? 0);
   } catch (error) {
     if (
