@@ -25,6 +25,6 @@ describe('the platform validator codes (decisions 014, 015)', () => {
   test('the twins prove at least as many platform codes as the record below', () => {
     // Raise the floor as validators land; it never goes down.
     const raised = [...platformCodes.keys()].filter((c) => proofs.has(c)).length;
-    expect(raised).toBeGreaterThanOrEqual(249);
+    expect(raised).toBeGreaterThanOrEqual(252);
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { domesticAccount } from '../fixtures/domestic-account.ts';
 import { invalidTwins } from '../fixtures/invalid/index.ts';
-import { FIXTURE_KINDS, KINDS } from '../fixtures/kinds.ts';
+import { ALL_FIXTURE_KINDS, KINDS } from '../fixtures/kinds.ts';
 import openapi from '../spec/dist/openapi.json' with { type: 'json' };
 import { renderAssumptions, renderPlatform, renderTraceability } from '../spec/traceability.ts';
 
@@ -26,7 +26,7 @@ export function twinProofs(): Map<string, string[]> {
     if (!labels.includes(label)) labels.push(label);
     proofs.set(code, labels);
   };
-  for (const kind of FIXTURE_KINDS) {
+  for (const kind of ALL_FIXTURE_KINDS) {
     const account =
       KINDS[kind].accountState === 'none' ? {} : { account: domesticAccount({ seed: 1 }) };
     for (const twin of invalidTwins(kind, { seed: 1, ...account })) {
