@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
  * `data-import-traffic` (and `npm run traffic` in a clone): checks exchanges with a deployed
- * service, or with the mock, against the contract (traffic/cli.ts, decision 029). Exit codes:
- * 0 no finding at or above `--fail-on`, 1 such findings, 2 bad input or arguments.
+ * service, or with the mock, against the contract: `check FILE...` on recorded exchanges,
+ * `proxy --target URL` on live ones, recording them redacted with `--record FILE`, and
+ * `replay FILE...` against a mock (traffic/cli.ts, decision 029). Exit codes: 0 no finding at or
+ * above `--fail-on`, 1 such findings, 2 bad input or arguments (or a recording a full disk
+ * stopped).
  *
  * The command composes: `replay --mock` gets a fresh mock from here (the package's public factory
  * behind its node:http server on 127.0.0.1, a port of the system's choosing), so that the traffic

@@ -12,6 +12,7 @@ import { dataImport } from '../spec/index.ts';
 import { TrafficChecker } from './checker.ts';
 import type { Exchange } from './exchange.ts';
 import { readHar } from './har.ts';
+import { runProxyCommand } from './proxy-command.ts';
 import { readRecording, TrafficInputError } from './recording.ts';
 import { addReplayCommand, type MockStarter } from './replay-cli.ts';
 import {
@@ -68,23 +69,108 @@ export async function checkFiles(
     finished: now(),
     result: checker.result(),
   };
-  await mkdir(options.reportDir, { recursive: true });
-  for (const format of options.formats) {
-    const entry = FORMATS.get(format);
-    if (entry) await writeFile(join(options.reportDir, entry[0]), entry[1](report));
-  }
+  await writeReports(report, options.reportDir, options.formats);
   const t = totals(report);
   const failing = options.failOn === 'warning' ? t.errors + t.warnings : t.errors;
   return { code: failing > 0 ? 1 : 0, report };
 }
 
-function bounded(name: string, max: number) {
+/** Writes a report in each format to `reportDir`: the same writers for `check` and `proxy`. */
+export async function writeReports(
+  report: TrafficReport,
+  reportDir: string,
+  formats: string[],
+): Promise<void> {
+  await mkdir(reportDir, { recursive: true });
+  for (const format of formats) {
+    const entry = FORMATS.get(format);
+    if (entry) await writeFile(join(reportDir, entry[0]), entry[1](report));
+  }
+}
+
+function bounded(name: string, max: number, min = 1) {
   return (value: string) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 1 || n > max)
-      throw new TrafficInputError(`${name} must be an integer 1..${max}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new TrafficInputError(`${name} must be an integer ${min}..${max}`);
     return n;
   };
+}
+
+/** The report formats a `--format` list names; an unknown one is bad input. */
+function formatsOf(list: unknown): string[] {
+  const formats = String(list)
+    .split(',')
+    .map((f) => f.trim());
+  const unknown = formats.find((f) => !FORMATS.has(f));
+  if (unknown !== undefined)
+    throw new TrafficInputError(`unknown format "${unknown}" (${[...FORMATS.keys()].join(', ')})`);
+  return formats;
+}
+
+/** Resolves at the first SIGINT or SIGTERM: the proxy then writes its reports and exits. */
+function stopSignal(): Promise<unknown> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** `proxy`: the checking proxy in front of a service (proxy-command.ts, decision 029). */
+function proxyCommand(cli: Command, out: (line: string) => void): void {
+  cli
+    .command('proxy')
+    .description('forward traffic to a service, check each exchange, record it redacted')
+    .requiredOption('--target <url>', 'the service the proxy forwards to (http or https)')
+    .option('--port <n>', 'port to listen on (0: any free port)', bounded('--port', 65_535, 0), 0)
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--record <file>', 'write the exchanges, redacted, as an NDJSON v1 recording')
+    .option('--mask-policy <file>', 'JSON {"headers":[...],"fields":[...]} replacing the default')
+    .option('--keep-host', "forward the client's Host header instead of the target's", false)
+    .option('--report-dir <dir>', 'where the reports go at the end', 'reports/traffic')
+    .option('--format <list>', 'comma-separated report formats', [...FORMATS.keys()].join(','))
+    .addOption(
+      new Option('--fail-on <severity>', 'the exit code is 1 for findings at or above')
+        .choices(['error', 'warning'])
+        .default('error'),
+    )
+    .option(
+      '--max-capture-bytes <n>',
+      'bytes of each body kept for checking (default 16 MiB; bodies are forwarded whole)',
+      bounded('--max-capture-bytes', 64 * 1024 * 1024, 1024),
+    )
+    .option('--max-groups <n>', 'finding groups kept', bounded('--max-groups', 1_000_000))
+    .option('--max-accounts <n>', 'accounts with history', bounded('--max-accounts', 10_000_000))
+    .action(async (opts: Record<string, unknown>) => {
+      const formats = formatsOf(opts.format);
+      const reportDir = String(opts.reportDir);
+      process.exitCode = await runProxyCommand(
+        {
+          target: String(opts.target),
+          port: opts.port as number,
+          host: String(opts.host),
+          ...(opts.record !== undefined ? { record: String(opts.record) } : {}),
+          ...(opts.maskPolicy !== undefined ? { maskPolicy: String(opts.maskPolicy) } : {}),
+          reportDir,
+          failOn: opts.failOn === 'warning' ? 'warning' : 'error',
+          keepHost: opts.keepHost === true,
+          maxCaptureBytes: opts.maxCaptureBytes as number | undefined,
+          maxGroups: opts.maxGroups as number | undefined,
+          maxAccounts: opts.maxAccounts as number | undefined,
+        },
+        {
+          out,
+          err: (line) => console.error(line),
+          stopped: stopSignal(),
+          writeReports: (report) => writeReports(report, reportDir, formats),
+        },
+      );
+    });
 }
 
 /** What the command (bin/) gives the command line: a starter of a fresh mock for `replay --mock`. */
@@ -145,6 +231,7 @@ function program(out: (line: string) => void, services: TrafficServices = {}): C
       process.exitCode = code;
     });
   addReplayCommand(cli, out, readTrafficFile, services.startMock);
+  proxyCommand(cli, out);
   return cli;
 }
 

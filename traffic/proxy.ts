@@ -1,0 +1,307 @@
+/**
+ * The traffic proxy (decision 029, "The proxy"): a gateway on loopback in front of a service that
+ * forwards every request and answer as it came (method, path and query, end-to-end headers in
+ * wire order with repeats, body, streamed both ways) and checks each exchange with the same
+ * checker and history as `check`. It never sends a request of its own. What it keeps of a body
+ * for checking is capped; what it forwards never is. A target it cannot reach gets the
+ * interface's 502 (`bad_gateway`) and a kit finding.
+ */
+
+import * as http from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import * as https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { dataImport, errorCatalogue } from '../spec/index.ts';
+import { type CheckerResult, TrafficChecker } from './checker.ts';
+import { type Exchange, headerValue } from './exchange.ts';
+import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, finding } from './findings.ts';
+import type { MaskPolicy } from './mask.ts';
+import { forwardedHeaders, pairsOf } from './proxy-headers.ts';
+import type { TrafficRecorder } from './record.ts';
+
+/** The default cap on each body kept for checking (the interface's bodies are a few MiB). */
+export const DEFAULT_MAX_CAPTURE_BYTES = 16 * 1024 * 1024;
+
+/** Options of {@link startTrafficProxy}. */
+export interface TrafficProxyOptions {
+  /** The service: http(s)://host[:port][/prefix]. */
+  target: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Loopback by default. */
+  host?: string;
+  /** Keep the client's Host header instead of sending the target's authority. */
+  keepHost?: boolean;
+  /** Bytes of each body kept for checking (1 KiB .. 64 MiB); longer bodies are forwarded whole. */
+  maxCaptureBytes?: number;
+  maxGroups?: number;
+  maxAccounts?: number;
+  mask?: MaskPolicy;
+  /** Where exchanges are recorded (record.ts), when they are. */
+  recorder?: TrafficRecorder;
+  /** One line per event worth an operator's eye (a target that does not answer). */
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+/** A running proxy. */
+export interface TrafficProxy {
+  /** Where clients send their requests instead of the target. */
+  url: string;
+  /** The findings so far: the checker's and the proxy's own (kit:target-unreachable, ...). */
+  findings(): CheckerResult;
+  /** Stops accepting, lets exchanges under way finish, and answers the final findings. */
+  close(): Promise<CheckerResult>;
+}
+
+/** A body being captured for checking, up to a cap. */
+class Capture {
+  readonly #chunks: Buffer[] = [];
+  #bytes = 0;
+  truncated = false;
+  constructor(readonly cap: number) {}
+  add(chunk: Buffer): void {
+    if (this.truncated) return;
+    if (this.#bytes + chunk.length > this.cap) {
+      this.#chunks.push(chunk.subarray(0, this.cap - this.#bytes));
+      this.#bytes = this.cap;
+      this.truncated = true;
+      return;
+    }
+    this.#chunks.push(chunk);
+    this.#bytes += chunk.length;
+  }
+  /** The captured bytes as text, decoded from their content coding when it is a known one. */
+  text(encoding: string | undefined): string {
+    const raw = Buffer.concat(this.#chunks);
+    if (this.truncated || encoding === undefined) return raw.toString('utf8');
+    const options = { maxOutputLength: this.cap };
+    try {
+      const coding = encoding.trim().toLowerCase();
+      if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(raw, options).toString();
+      if (coding === 'deflate') return inflateSync(raw, options).toString();
+      if (coding === 'br') return brotliDecompressSync(raw, options).toString();
+    } catch {
+      // A body that does not decode is checked as it came: the checker calls it unreadable.
+    }
+    return raw.toString('utf8');
+  }
+}
+
+function boundedCap(value: number | undefined): number {
+  const cap = value ?? DEFAULT_MAX_CAPTURE_BYTES;
+  if (!Number.isInteger(cap) || cap < 1024 || cap > 64 * 1024 * 1024) {
+    throw new RangeError('maxCaptureBytes must be an integer 1024..67108864');
+  }
+  return cap;
+}
+
+/** The interface's error body for the proxy's own 502 (error catalogue: bad_gateway). */
+function badGatewayBody(): string {
+  return JSON.stringify({
+    detail: errorCatalogue.detail('bad_gateway'),
+    code: 'bad_gateway',
+    errors: [],
+  });
+}
+
+/** Starts a proxy in front of `options.target` and resolves once it listens. */
+export async function startTrafficProxy(options: TrafficProxyOptions): Promise<TrafficProxy> {
+  const target = new URL(options.target);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw new RangeError(`the target must be an http(s) URL (received "${options.target}")`);
+  }
+  const cap = boundedCap(options.maxCaptureBytes);
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const checker = new TrafficChecker(dataImport, {
+    ...(options.maxGroups ? { maxGroups: options.maxGroups } : {}),
+    ...(options.maxAccounts ? { maxAccounts: options.maxAccounts } : {}),
+    ...(options.mask ? { mask: options.mask } : {}),
+  });
+  const own = new FindingGroups(options.maxGroups ?? DEFAULT_MAX_GROUPS);
+  const ownFinding = (f: Finding, method: string, url: string) =>
+    own.add(f, {
+      time: now(),
+      message: f.message,
+      excerpt: `${method.toUpperCase()} ${pathOnly(url)}`,
+    });
+  const transport = target.protocol === 'https:' ? https : http;
+  // Kept-alive connections to the target: the proxy's overhead must stay under a millisecond.
+  const agent = new transport.Agent({ keepAlive: true });
+  const prefix = target.pathname.replace(/\/$/, '');
+  const context: ExchangeContext = {
+    target,
+    transport,
+    agent,
+    prefix,
+    cap,
+    now,
+    keepHost: options.keepHost === true,
+    done(exchange, truncated) {
+      if (!truncated) checker.check(exchange);
+      else
+        ownFinding(
+          finding(
+            'kit:body-over-capture-cap',
+            'kit',
+            operationOf(exchange.request.method, exchange.request.url),
+            '/request/body',
+            `a body longer than the capture cap (${cap} bytes) was forwarded whole but not checked`,
+          ),
+          exchange.request.method,
+          exchange.request.url,
+        );
+      options.recorder?.record(exchange, truncated);
+    },
+    failed(rule, method, url, message) {
+      log(`data-import-traffic proxy: ${method} ${pathOnly(url)}: ${message}`);
+      ownFinding(finding(rule, 'kit', operationOf(method, url), '/response', message), method, url);
+    },
+  };
+  const server = createServer((req, res) => forward(context, req, res));
+  const open = new Set<Promise<void>>();
+  server.on('request', (_req, res: ServerResponse) => {
+    const finished = new Promise<void>((resolve) => res.once('close', () => resolve()));
+    open.add(finished);
+    void finished.then(() => open.delete(finished));
+  });
+  server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const findings = (): CheckerResult => merge(checker.result(), own);
+  return {
+    url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
+    findings,
+    async close() {
+      await stop(server, open);
+      agent.destroy();
+      return findings();
+    },
+  };
+}
+
+/** What one forwarded exchange needs to know of its proxy. */
+interface ExchangeContext {
+  target: URL;
+  transport: typeof http | typeof https;
+  agent: http.Agent;
+  prefix: string;
+  cap: number;
+  now: () => number;
+  keepHost: boolean;
+  done(exchange: Exchange, truncated: boolean): void;
+  failed(rule: string, method: string, url: string, message: string): void;
+}
+
+function pathOnly(url: string): string {
+  return new URL(url, 'http://traffic.invalid').pathname;
+}
+
+/** The operationId a request is for, or its method and path (as the checker names them). */
+function operationOf(method: string, url: string): string {
+  const route = dataImport.route(method.toUpperCase(), pathOnly(url));
+  return route.kind === 'found'
+    ? route.operation.operationId
+    : `${method.toUpperCase()} ${pathOnly(url)}`;
+}
+
+/** Forwards one request, streams the answer back, and hands the exchange to the checker. */
+function forward(context: ExchangeContext, req: IncomingMessage, res: ServerResponse): void {
+  const time = context.now();
+  const method = req.method ?? 'GET';
+  const url = req.url ?? '/';
+  const requestHeaders = pairsOf(req.rawHeaders);
+  const sent = new Capture(context.cap);
+  const upstream = context.transport.request({
+    protocol: context.target.protocol,
+    hostname: context.target.hostname,
+    port: context.target.port || undefined,
+    method,
+    path: `${context.prefix}${url}`,
+    headers: forwardedHeaders(requestHeaders, context.keepHost ? undefined : context.target.host),
+    agent: context.agent,
+  });
+  req.on('data', (chunk: Buffer) => sent.add(chunk));
+  req.pipe(upstream);
+  // A client that goes away takes its request to the target with it.
+  res.once('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  upstream.once('response', (answer) => {
+    const answerHeaders = pairsOf(answer.rawHeaders);
+    const received = new Capture(context.cap);
+    res.sendDate = false;
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardedHeaders(answerHeaders));
+    answer.on('data', (chunk: Buffer) => received.add(chunk));
+    answer.pipe(res);
+    answer.once('end', () => {
+      context.done(
+        {
+          time,
+          request: {
+            method,
+            url,
+            headers: requestHeaders,
+            body: sent.text(headerValue(requestHeaders, 'content-encoding')),
+          },
+          response: {
+            status: answer.statusCode ?? 0,
+            headers: answerHeaders,
+            body: received.text(headerValue(answerHeaders, 'content-encoding')),
+          },
+        },
+        sent.truncated || received.truncated,
+      );
+    });
+    // An answer the target breaks off cannot be finished either: the client sees it broken too.
+    answer.on('error', () => {});
+    answer.once('close', () => {
+      if (answer.complete) return;
+      context.failed('kit:target-aborted', method, url, 'the target broke off its answer');
+      res.destroy();
+    });
+  });
+  req.on('error', () => upstream.destroy());
+  upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (res.destroyed) return;
+    context.failed(
+      'kit:target-unreachable',
+      method,
+      url,
+      `the target ${context.target.origin} did not answer (${error.code ?? error.message}); the client got 502 bad_gateway`,
+    );
+    const body = badGatewayBody();
+    res.writeHead(502, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  });
+}
+
+/** The checker's result with the proxy's own findings among its groups. */
+function merge(result: CheckerResult, own: FindingGroups): CheckerResult {
+  const groups = [...result.groups, ...own.list()].sort(
+    (a, b) =>
+      (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || b.count - a.count,
+  );
+  return { ...result, groups, dropped: result.dropped + own.dropped };
+}
+
+/** Stops accepting, waits for the exchanges under way, then drops idle kept-alive clients. */
+async function stop(server: Server, open: Set<Promise<void>>): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await Promise.all([...open]);
+  server.closeAllConnections();
+  await closed;
+}
