@@ -92,6 +92,8 @@ export class TrafficHistory {
   readonly #notes = new Map<number, Set<string>>();
   readonly #max: number;
   #turn = 0;
+  /** Accounts the service said have no import process, with no staging since. */
+  #absent = 0;
 
   constructor(maxAccounts = DEFAULT_MAX_ACCOUNTS) {
     this.#max = Math.max(1, Math.min(maxAccounts, 10_000_000));
@@ -123,7 +125,7 @@ export class TrafficHistory {
     }
     const key = compactKey(pair[0], pair[1]);
     this.#keys[slot] = key;
-    this.#flags[slot] = 0;
+    this.#setFlags(slot, 0);
     this.#numbers[slot] = undefined;
     this.#slots.set(key, slot);
     return slot;
@@ -152,11 +154,23 @@ export class TrafficHistory {
     }
   }
 
-  /** Staging clears what the service said of the account's absence (an unknown one has none). */
+  /**
+   * Staging clears what the service said of the account's absence (an unknown one has none).
+   * While no account is known to be absent there is nothing to clear, and the account sent
+   * (the largest body of the interface) is not read again.
+   */
   #staged(matched: Extract<Matched, { kind: 'operation' }>, exchange: Exchange): void {
+    if (this.#absent === 0) return;
     const pair = accountOf(matched, requestOf(exchange));
     const slot = pair && this.#find(pair);
-    if (slot !== undefined) this.#flags[slot] = (this.#flags[slot] ?? 0) & ~KNOWN_ABSENT;
+    if (slot !== undefined) this.#setFlags(slot, (this.#flags[slot] ?? 0) & ~KNOWN_ABSENT);
+  }
+
+  /** Sets an account's flags, counting the accounts known to be absent. */
+  #setFlags(slot: number, flags: number): void {
+    const was = (this.#flags[slot] ?? 0) & KNOWN_ABSENT;
+    this.#absent += (flags & KNOWN_ABSENT) - was;
+    this.#flags[slot] = flags;
   }
 
   #process(matched: Extract<Matched, { kind: 'operation' }>, exchange: Exchange): Finding[] {
@@ -176,7 +190,7 @@ export class TrafficHistory {
         ),
       );
     }
-    this.#flags[slot] = (flags & ~KNOWN_ABSENT) | IMPORTED;
+    this.#setFlags(slot, (flags & ~KNOWN_ABSENT) | IMPORTED);
     const answer = answerOf(exchange);
     const number = isRecord(answer) ? text(answer.service_account_number) : undefined;
     if (number !== undefined) this.#numbers[slot] = number;
@@ -191,7 +205,7 @@ export class TrafficHistory {
     if (status === 404) {
       const slot = this.#slot(pair);
       const flags = this.#flags[slot] ?? 0;
-      if (!(flags & IMPORTED)) this.#flags[slot] = flags | KNOWN_ABSENT;
+      if (!(flags & IMPORTED)) this.#setFlags(slot, flags | KNOWN_ABSENT);
       return [];
     }
     const answer = answerOf(exchange);
