@@ -4,7 +4,8 @@
  * interface with fetch, the context is closed (Playwright writes the HAR then), and the checker
  * reads the file. Two answers are made wrong through the mock's control API: a 200 of
  * validate-account with a body the operation does not have, and a transfer status sent as
- * application/octet-stream, which Playwright stores base64-encoded.
+ * application/octet-stream, which Playwright stores base64-encoded. A second context records
+ * with `content: 'attach'`, whose bodies are files beside the HAR: refused, not read as empty.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -126,6 +127,7 @@ async function statusAndNote([base, token, external]: readonly [string, string, 
 describe("HAR written by Playwright's recordHar in Chromium", () => {
   const dir = mkdtempSync(join(tmpdir(), 'traffic-har-pw-'));
   const har = join(dir, 'day.har');
+  const attached = join(dir, 'attached.har');
   let statuses: number[] = [];
   let number = '';
   const exchanges: Exchange[] = [];
@@ -162,6 +164,18 @@ describe("HAR written by Playwright's recordHar in Chromium", () => {
       const next = await page.evaluate(statusAndNote, [mock.url, first.token, EXTERNAL] as const);
       statuses = [...first.statuses, ...next];
       await context.close();
+      // The same calls recorded with the bodies in files beside the HAR.
+      const attaching = await browser.newContext({
+        recordHar: { path: attached, content: 'attach' },
+      });
+      const other = await attaching.newPage();
+      await other.goto(`${mock.url}/`);
+      await other.evaluate(stageAndProcess, [
+        mock.url,
+        { ...account, external_account_number: `${EXTERNAL}-B` },
+        DEMO_API_KEY,
+      ] as const);
+      await attaching.close();
     } finally {
       await browser.close();
       await mock.close();
@@ -214,5 +228,16 @@ describe("HAR written by Playwright's recordHar in Chromium", () => {
       ['STS-1', 'getAccountTransferStatus', 'error'],
     ]);
     expect(result.groups[1]?.first.message).toMatch(/Undocumented Content-Type/);
+  });
+
+  it('refuses a HAR whose bodies Playwright put in files beside it, naming the entry', async () => {
+    const read = async () => {
+      for await (const _ of readTrafficFile(attached)) {
+        // reading is the test
+      }
+    };
+    await expect(read()).rejects.toThrow(
+      /attached\.har: entry \d+: the body is in a separate file \([0-9a-f]{40}\.json\); record the HAR with its content embedded/,
+    );
   });
 });

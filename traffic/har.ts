@@ -32,8 +32,16 @@ function harHeaders(value: unknown): Header[] {
 }
 
 /** A HAR content's text, decoded when the recorder stored it as base64. */
-function harText(content: unknown): string {
-  if (!isRecord(content) || typeof content.text !== 'string') return '';
+function harText(content: unknown, where: string): string {
+  if (!isRecord(content)) return '';
+  // Playwright's `recordHar` with `content: 'attach'` (the default for a .zip) names a file
+  // beside the HAR instead: judged as empty, every body would be a false finding.
+  if (typeof content._file === 'string' && !content.text) {
+    throw new TrafficInputError(
+      `${where}: the body is in a separate file (${content._file.slice(0, 80)}); record the HAR with its content embedded (Playwright: recordHar content 'embed')`,
+    );
+  }
+  if (typeof content.text !== 'string') return '';
   return content.encoding === 'base64'
     ? Buffer.from(content.text, 'base64').toString('utf8')
     : content.text;
@@ -96,14 +104,14 @@ export function harEntry(entry: unknown, where: string): Exchange {
       method: request.method.slice(0, 16),
       url: request.url,
       headers: harHeaders(request.headers),
-      body: harText(request.postData),
+      body: harText(request.postData, where),
     },
     response: {
       // A request that got no answer (status 0 in DevTools) is kept as such: the checker then
       // finds no documented status for it.
       status: Number.isInteger(status) && status >= 0 && status <= 599 ? status : 0,
       headers: harHeaders(response.headers),
-      body: harText(response.content),
+      body: harText(response.content, where),
     },
   };
 }
