@@ -72,6 +72,21 @@ describe('TrafficHistory', () => {
     ]);
   });
 
+  it('tells apart bodies that differ only in a lone surrogate (NOTE-3 on the exact body)', async () => {
+    const rec = recordingClient();
+    const { created } = await accountWithNote(rec, 'Moved in');
+    const sentAs = (body: string): Exchange => {
+      const request = JSON.parse(created.request.body);
+      request.notes = [{ body }];
+      return { ...created, request: { ...created.request, body: JSON.stringify(request) } };
+    };
+    const history = new TrafficHistory();
+    expect(observeAll(history, [sentAs('Meter \ud800'), sentAs('Meter \ud801')])).toEqual([]);
+    expect(observeAll(history, [sentAs('Meter \ud801')])).toEqual([
+      expect.objectContaining({ rule: 'NOTE-3' }),
+    ]);
+  });
+
   it('remembers a long note body as created, whatever its size (NOTE-3)', async () => {
     const rec = recordingClient();
     const { created } = await accountWithNote(rec, 'x'.repeat(5000));

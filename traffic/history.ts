@@ -45,10 +45,13 @@ function text(value: unknown): string | undefined {
 /**
  * A note's identity for NOTE-3 as a fixed-size digest (SHA-256 of the exact body and
  * created_at), so an account's history holds 32 bytes a note whatever the bodies' size. The body
- * is length-prefixed: no body and created_at can be read as another pair.
+ * is length-prefixed, so no body and created_at can be read as another pair, and hashed as its
+ * UTF-16 code units: as UTF-8, every lone surrogate a JSON escape can carry would become U+FFFD
+ * and two different bodies one note.
  */
 function noteDigest(body: string, createdAt: string): string {
-  return createHash('sha256').update(`${body.length}:${body}\u0000${createdAt}`).digest('binary');
+  const identity = `${body.length}:${body}\u0000${createdAt}`;
+  return createHash('sha256').update(Buffer.from(identity, 'utf16le')).digest('binary');
 }
 
 /**
