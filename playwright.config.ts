@@ -12,6 +12,10 @@
  *   parallel tests;
  * - `mock-platform`: the specs whose answers differ between the reference and the platform's
  *   document, against a mock started with `--dialect platform` (decision 026);
+ * - `v2`: the platform's V2 account import (contract-tests/v2/, decision 028), one test at a time
+ *   against the isolated project's mock once that project is done, because its tasks run on the
+ *   mock clock it moves; its tests are skipped when the run does not serve V2 (CONTRACT_V2, or
+ *   the preflight's probe).
  * The static checks of the suite itself (meta/: traceability, reviewed assumptions) run in the
  * first project.
  *
@@ -57,8 +61,17 @@ const target = (baseURL: string, controlURL = baseURL) => ({
 
 // The static checks of the suite itself (meta/) ride along in the first project, so that they
 // need no worker processes of their own.
-const withMeta = { testIgnore: ['**/isolated/**'] };
-const withoutMeta = { testIgnore: ['**/isolated/**', '**/meta/**'] };
+const withMeta = { testIgnore: ['**/isolated/**', '**/v2/**'] };
+const withoutMeta = { testIgnore: ['**/isolated/**', '**/meta/**', '**/v2/**'] };
+// The V2 project (decision 028): one worker, because its tasks run on the mock clock it moves and
+// the operator's fail-next goes to the next task that runs.
+const v2Project = (use: ReturnType<typeof target>, dependencies: string[]) => ({
+  name: 'v2',
+  testMatch: `**/v2/**/*.spec.${ext}`,
+  workers: 1,
+  dependencies,
+  use,
+});
 // Worker processes are per project and cost about two seconds of CPU each to start (the spec's
 // validators), so the local projects run side by side from the start, each with its own share of
 // the workers, instead of one after the other with a second round of worker start-ups.
@@ -128,6 +141,7 @@ export default defineConfig<Partial<ContractOptions>>({
           workers: workers ?? 1,
           use: { ...target(platform), dialect: 'platform' as const },
         },
+        v2Project(target(isolated), ['isolated']),
       ]
     : [
         { name: 'contract', ...withMeta, use: target(settings.baseURL, settings.controlURL) },
@@ -148,5 +162,11 @@ export default defineConfig<Partial<ContractOptions>>({
                 },
               },
             ]),
+        // After `isolated` when the mode may be mock (both move the mock's clock); beside
+        // `contract` otherwise.
+        v2Project(
+          target(settings.baseURL, settings.controlURL),
+          settings.mode === 'safe' || settings.mode === 'full' ? [] : ['isolated'],
+        ),
       ],
 });
