@@ -19,14 +19,10 @@ import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { redactHeaders, redactJson, redactText } from './redact.ts';
 import type { ContractMode } from './settings.ts';
 import { SOFT_ANNOTATIONS } from './sources.ts';
+import { V2_OPERATIONS } from './v2-titles.ts';
 import { safeModeRefusal } from './write-operations.ts';
 
-/** The three V2 operations, by the spec's operationIds. */
-export const V2_OPERATIONS = {
-  schedule: 'scheduleV2AccountCreation',
-  status: 'getV2AccountImportStatus',
-  validate: 'validateV2Account',
-} as const;
+export { V2_OPERATIONS };
 
 /** Options of one V2 call. */
 export interface V2CallOptions {

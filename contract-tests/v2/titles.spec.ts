@@ -8,13 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { openapiDocument } from '../../spec/index.ts';
 import { expect, test } from '../fixtures.ts';
 import { scanTests } from '../support/traceability.ts';
+import { platformNamesCited } from '../support/v2-titles.ts';
 
 const v2Dir = fileURLToPath(new URL('.', import.meta.url));
-
-/** The bracketed names a V2 title cites, but its source and the parts built from data. */
-function citedNames(title: string): string[] {
-  return [...title.matchAll(/\[([A-Za-z][A-Za-z0-9_]*)\]/g)].map((m) => m[1] as string);
-}
 
 test.describe('V2 titles', () => {
   test('every V2 test cites x-source: platform and only names the spec knows', () => {
@@ -27,7 +23,7 @@ test.describe('V2 titles', () => {
         problems.push(`${t.file}:${t.line} does not start with [x-source: platform]`);
       }
       if (t.rules.length) problems.push(`${t.file}:${t.line} cites a rule of the reference`);
-      for (const name of citedNames(t.title)) {
+      for (const name of platformNamesCited(t.title)) {
         if (!spec.includes(name)) {
           problems.push(`${t.file}:${t.line} cites ${name}, which the spec does not know`);
         }
