@@ -13,9 +13,8 @@
  * - `mock-platform`: the specs whose answers differ between the reference and the platform's
  *   document, against a mock started with `--dialect platform` (decision 026);
  * - `v2`: the platform's V2 account import (contract-tests/v2/, decision 028), one test at a time
- *   against the isolated project's mock once that project is done, because its tasks run on the
- *   mock clock it moves; its tests are skipped when the run does not serve V2 (CONTRACT_V2, or
- *   the preflight's probe).
+ *   against the mock, beside the others (it never moves the mock's clock); its tests are skipped
+ *   when the run does not serve V2 (CONTRACT_V2, or the preflight's probe).
  * The static checks of the suite itself (meta/: traceability, reviewed assumptions) run in the
  * first project.
  *
@@ -63,13 +62,12 @@ const target = (baseURL: string, controlURL = baseURL) => ({
 // need no worker processes of their own.
 const withMeta = { testIgnore: ['**/isolated/**', '**/v2/**'] };
 const withoutMeta = { testIgnore: ['**/isolated/**', '**/meta/**', '**/v2/**'] };
-// The V2 project (decision 028): one worker, because its tasks run on the mock clock it moves and
-// the operator's fail-next goes to the next task that runs.
-const v2Project = (use: ReturnType<typeof target>, dependencies: string[]) => ({
+// The V2 project (decision 028): one worker, because the operator's run-due and fail-next act on
+// every task of the mock. No dependencies: a project's dependencies ignore --grep.
+const v2Project = (use: ReturnType<typeof target>) => ({
   name: 'v2',
   testMatch: `**/v2/**/*.spec.${ext}`,
   workers: 1,
-  dependencies,
   use,
 });
 // Worker processes are per project and cost about two seconds of CPU each to start (the spec's
@@ -141,7 +139,7 @@ export default defineConfig<Partial<ContractOptions>>({
           workers: workers ?? 1,
           use: { ...target(platform), dialect: 'platform' as const },
         },
-        v2Project(target(isolated), ['isolated']),
+        v2Project(target(local)),
       ]
     : [
         { name: 'contract', ...withMeta, use: target(settings.baseURL, settings.controlURL) },
@@ -155,18 +153,14 @@ export default defineConfig<Partial<ContractOptions>>({
                 name: 'isolated',
                 testMatch: `**/isolated/**/*.spec.${ext}`,
                 workers: 1,
-                dependencies: ['contract'],
+                // After `v2` too: the clock it moves would move V2's windows.
+                dependencies: ['contract', 'v2'],
                 use: {
                   ...target(settings.baseURL, settings.controlURL),
                   tokenScope: 'test' as const,
                 },
               },
             ]),
-        // After `isolated` when the mode may be mock (both move the mock's clock); beside
-        // `contract` otherwise.
-        v2Project(
-          target(settings.baseURL, settings.controlURL),
-          settings.mode === 'safe' || settings.mode === 'full' ? [] : ['isolated'],
-        ),
+        v2Project(target(settings.baseURL, settings.controlURL)),
       ],
 });

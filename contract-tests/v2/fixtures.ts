@@ -3,6 +3,9 @@
  * client, the target's clock and a task's life driven to its end. Every V2 test is skipped when
  * the run does not serve V2 (CONTRACT_V2, or the preflight's probe: support/v2-detect.ts).
  *
+ * The V2 project runs one test at a time: the operator's run-due and fail-next act on every task
+ * of the mock. It never moves the mock's clock, so it shares its mock with the other projects.
+ *
  * The platform is V2's only source, so its statements are hard checks here (plain `expect`);
  * `kit.assume` carries what the kit decided where the platform is silent (hard against the kit's
  * mock, a soft `kit-assumption` finding elsewhere). `kit.platform` is not used for V2.
@@ -30,11 +33,16 @@ export interface V2Life {
   /** The target's time now (the kit mock's clock, else the Date header of its answer). */
   now(): Promise<Date>;
   /**
-   * Reads the task's status until it ends. Against the kit's mock the task is made due with the
-   * control API (the clock moved past a window opening `opensInSeconds` from now and back, or the
-   * due tasks run now); against any other target the status is polled a bounded number of times.
+   * Reads the task's status until it ends. Against the kit's mock the due tasks run now (the
+   * control API's run-due); against any other target the status is polled a bounded number of
+   * times, as a supplier's client would.
    */
-  settle(supplier: string, external: string, opensInSeconds?: number): Promise<Settled>;
+  settle(supplier: string, external: string): Promise<Settled>;
+  /**
+   * Holds the task in a status, or releases it with null (the kit mock's operator; undefined
+   * outside mock mode): a task due now can be read PENDING before it runs.
+   */
+  hold?: (supplier: string, external: string, status: 'PENDING' | null) => Promise<void>;
 }
 
 interface V2Fixtures {
@@ -73,7 +81,7 @@ export const test = base.extend<V2Fixtures>({
     const read = (supplier: string, external: string) => v2.status(supplier, external);
     await use({
       now: async () => (await targetTime(request, settings.controlURL)).now,
-      settle: async (supplier, external, opensInSeconds = 0) => {
+      settle: async (supplier, external) => {
         if (!control) {
           // No operator here: the target runs its tasks on its own; read a bounded number of times.
           const polled = await pollUntilFinal(
@@ -83,20 +91,19 @@ export const test = base.extend<V2Fixtures>({
           );
           return { last: polled.last, seen: polled.seen };
         }
-        if (opensInSeconds > 0) {
-          // The clock is the mock's global setting: the V2 project runs alone on its mock.
-          await control.setClock({ advance_seconds: opensInSeconds + 1 });
-          try {
-            const last = await read(supplier, external);
-            return { last, seen: [String(last.body.status)] };
-          } finally {
-            await control.setClock({ advance_seconds: -(opensInSeconds + 1) });
-          }
-        }
+        // The mock's clock is left alone (other projects share the mock): due tasks run now.
         await control.call('POST', '/__mock/v2/run-due');
         const last = await read(supplier, external);
         return { last, seen: [String(last.body.status)] };
       },
+      ...(control
+        ? {
+            hold: async (supplier: string, external: string, status: 'PENDING' | null) => {
+              const path = `/__mock/v2/tasks/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}/hold`;
+              await control.call('PUT', path, { status });
+            },
+          }
+        : {}),
     });
   },
 });

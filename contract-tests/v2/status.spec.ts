@@ -2,14 +2,13 @@
  * The platform's V2 status (decision 028): a task's life read through its status, PENDING until
  * its window opens, then PROCESSED with `kraken_identifier`, ERRORED with `latest_error`, or the
  * dry run's statuses; 404 `not_found` for a pair with no task; and a V2 import as the v1
- * operations see it. Against the kit's mock the task is made due with the control API (clock,
+ * operations see it. Against the kit's mock the task is driven with the control API (hold,
  * run-due, fail-next); against any other target its status is polled a bounded number of times.
  */
 import type { ControlClient } from '../support/control-client.ts';
 import { operationTitle } from '../support/operations.ts';
 import { notesRequest } from '../support/payloads.ts';
 import { V2_OPERATIONS } from '../support/v2-client.ts';
-import { windowAt } from '../support/v2-payloads.ts';
 import { importedThroughV2, scheduleAccount } from './checks.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -27,25 +26,21 @@ async function failingNext<T>(control: ControlClient, run: () => Promise<T>): Pr
 }
 
 test.describe(operationTitle(V2_OPERATIONS.status), () => {
-  test('[x-source: platform] [PENDING] [PROCESSED] [EVENT_ACCOUNT_IMPORT_PROCESS_PROCESSED] a task is PENDING until its window opens, then PROCESSED with its kraken_identifier', async ({
+  test('[x-source: platform] [PENDING] [PROCESSED] [EVENT_ACCOUNT_IMPORT_PROCESS_PROCESSED] a task is PENDING, then PROCESSED with its kraken_identifier', async ({
     v2,
     life,
     lifecycle,
-    mode,
   }) => {
-    // Only the kit's mock can be moved past a window; any other target runs a task due now.
-    const opens = mode === 'mock' ? 600 : 0;
-    const now = await life.now();
-    const { supplier, external } = await scheduleAccount(
-      v2,
-      lifecycle,
-      opens ? { schedule_window_start: windowAt(now, opens) } : {},
-    );
-    if (opens) {
+    const { supplier, external } = await scheduleAccount(v2, lifecycle);
+    if (life.hold) {
+      // The kit's mock: held before anything runs it, the task is read PENDING, then released.
+      await life.hold(supplier, external, 'PENDING');
       const pending = await v2.status(supplier, external);
-      expect(pending.body.status, 'before its window opens').toBe('PENDING');
+      expect(pending.body.status, 'before it runs').toBe('PENDING');
+      expect(pending.body.kraken_identifier).toBeNull();
+      await life.hold(supplier, external, null);
     }
-    const { last, seen } = await life.settle(supplier, external, opens);
+    const { last, seen } = await life.settle(supplier, external);
     expect(last.status).toBe(200);
     expect(seen.slice(0, -1).every((s) => s === 'PENDING' || s === 'IN_PROGRESS')).toBe(true);
     expect(last.body.status, `the statuses read: ${seen.join(' -> ')}`).toBe('PROCESSED');
