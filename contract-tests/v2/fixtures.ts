@@ -52,6 +52,7 @@ interface V2Fixtures {
   life: V2Life;
 }
 
+/** The suite's `test` with the V2 client and a task's life; V2 specs import it from here. */
 export const test = base.extend<V2Fixtures>({
   v2: async ({ request, settings, workerToken, obtainToken, api }, use, testInfo) => {
     const decision = resolvedV2();
