@@ -12,6 +12,9 @@
  *   parallel tests;
  * - `mock-platform`: the specs whose answers differ between the reference and the platform's
  *   document, against a mock started with `--dialect platform` (decision 026);
+ * - `v2`: the platform's V2 account import (contract-tests/v2/, decision 028), one test at a time
+ *   against the mock, beside the others (it never moves the mock's clock); its tests are skipped
+ *   when the run does not serve V2 (CONTRACT_V2, or the preflight's probe).
  * The static checks of the suite itself (meta/: traceability, reviewed assumptions) run in the
  * first project.
  *
@@ -57,8 +60,16 @@ const target = (baseURL: string, controlURL = baseURL) => ({
 
 // The static checks of the suite itself (meta/) ride along in the first project, so that they
 // need no worker processes of their own.
-const withMeta = { testIgnore: ['**/isolated/**'] };
-const withoutMeta = { testIgnore: ['**/isolated/**', '**/meta/**'] };
+const withMeta = { testIgnore: ['**/isolated/**', '**/v2/**'] };
+const withoutMeta = { testIgnore: ['**/isolated/**', '**/meta/**', '**/v2/**'] };
+// The V2 project (decision 028): one worker, because the operator's run-due and fail-next act on
+// every task of the mock. No dependencies: a project's dependencies ignore --grep.
+const v2Project = (use: ReturnType<typeof target>) => ({
+  name: 'v2',
+  testMatch: `**/v2/**/*.spec.${ext}`,
+  workers: 1,
+  use,
+});
 // Worker processes are per project and cost about two seconds of CPU each to start (the spec's
 // validators), so the local projects run side by side from the start, each with its own share of
 // the workers, instead of one after the other with a second round of worker start-ups.
@@ -128,6 +139,7 @@ export default defineConfig<Partial<ContractOptions>>({
           workers: workers ?? 1,
           use: { ...target(platform), dialect: 'platform' as const },
         },
+        v2Project(target(local)),
       ]
     : [
         { name: 'contract', ...withMeta, use: target(settings.baseURL, settings.controlURL) },
@@ -141,12 +153,14 @@ export default defineConfig<Partial<ContractOptions>>({
                 name: 'isolated',
                 testMatch: `**/isolated/**/*.spec.${ext}`,
                 workers: 1,
-                dependencies: ['contract'],
+                // After `v2` too: the clock it moves would move V2's windows.
+                dependencies: ['contract', 'v2'],
                 use: {
                   ...target(settings.baseURL, settings.controlURL),
                   tokenScope: 'test' as const,
                 },
               },
             ]),
+        v2Project(target(settings.baseURL, settings.controlURL)),
       ],
 });

@@ -74,6 +74,7 @@ describe('data-import-contract settings', () => {
       /CONTRACT_TEST_TIMEOUT_MS must be a whole number from 0 to 86400000 \(received "abc"\)/,
     ],
     ['CONTRACT_REQUEST_TIMEOUT_MS', '-1', /CONTRACT_REQUEST_TIMEOUT_MS must be a whole number/],
+    ['CONTRACT_V2', 'yes', /CONTRACT_V2 must be one of on, off, auto \(received "yes"\)/],
   ])(
     '%s=%s stops the command with exit code 2 and one line',
     async (name, value, message) => {

@@ -20,6 +20,7 @@ import {
   requireCredentials,
   SettingsError,
 } from '../contract-tests/support/settings.ts';
+import { parseV2Setting } from '../contract-tests/support/v2-detect.ts';
 import { fromSources, printedVersion } from './kit-package.ts';
 
 /** Exit code of a missing or wrong setting. */
@@ -40,6 +41,9 @@ Options:
                        target answers /__mock/health like the kit's mock, otherwise required
   --control-url <url>  where the kit mock's control API answers, if not at the base URL
                        (env CONTROL_URL)
+  --v2, --no-v2        run or leave out the platform's V2 account import tests (env
+                       CONTRACT_V2=on|off|auto); default auto: they run when the preflight
+                       finds the target serving V2
   -V, --version        print the kit version
   -h, --help           print this help
 
@@ -65,6 +69,12 @@ reports/playwright.json, reports/conformance-summary.md, reports/contract-tracea
 Exit codes: 0 every check passed, 1 a check failed, 2 a missing or wrong setting.
 `;
 
+/** The suite's switches without a value, and the setting each sets (decision 028 for V2). */
+const SWITCHES = new Map<string, [string, string]>([
+  ['--v2', ['CONTRACT_V2', 'on']],
+  ['--no-v2', ['CONTRACT_V2', 'off']],
+]);
+
 /** The suite's own options, taken out of argv; the rest goes to Playwright. */
 function parse(argv: readonly string[]): { env: Record<string, string>; rest: string[] } {
   const names: Record<string, string> = {
@@ -79,6 +89,11 @@ function parse(argv: readonly string[]): { env: Record<string, string>; rest: st
     const [flag, inline] = arg.startsWith('--')
       ? (arg.split(/=(.*)/s) as [string, string?])
       : [arg];
+    const toggle = SWITCHES.get(arg);
+    if (toggle) {
+      env[toggle[0]] = toggle[1];
+      continue;
+    }
     const name = names[flag];
     if (!name) {
       rest.push(arg);
@@ -112,6 +127,8 @@ try {
   const settings = readSettings(env);
   // Reports are written at the end of a run: a folder that cannot take them stops it before.
   checkReportsDir(settings.reportsDir);
+  // CONTRACT_V2 is read by the preflight; a wrong value stops here like every other setting.
+  parseV2Setting(env.CONTRACT_V2);
   // A missing credential is known before the run when the mode is given.
   if (settings.mode && settings.mode !== 'mock') requireCredentials(settings, settings.mode);
 } catch (error) {

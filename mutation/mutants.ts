@@ -68,6 +68,11 @@ function acceptRefusal(code: string, status: number, detail = ''): (handle: Hand
 const VALIDATE = '/validate-account/';
 const STAGE = '/create-or-update/';
 const PROCESS = '/account-import-process/process/';
+/** V2's paths (decision 028): a POST there is schedule or validate, a GET below it the status. */
+const V2_SCHEDULE = '/v2/data-import/accounts/';
+const V2_STATUS = '/v2/data-import/accounts/';
+const V2_VALIDATE = '/v2/data-import/accounts/validate/';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const mutants: Mutant[] = [
   {
@@ -632,5 +637,155 @@ export const mutants: Mutant[] = [
           ? { ...res, body: { ...(res.body as Json), status: 'IN_PROGRESS' } }
           : res,
     ),
+  },
+  // --- The platform's V2 account import (decision 028): the platform is its only source.
+  {
+    id: 'v2-window-end-off-by-a-day',
+    rule: 'schedule_window_end_too_far_in_future',
+    description: 'V2 schedule allows a window ending up to five days ahead instead of four',
+    operations: ['scheduleV2AccountCreation'],
+    wrap: (handle) => (request) => {
+      if (!is(request, 'POST', V2_SCHEDULE)) return handle(request);
+      const sent = body(request);
+      const params = sent.task_params as Json | undefined;
+      const end = typeof params?.schedule_window_end === 'string' ? params.schedule_window_end : '';
+      if (!end || !Number.isFinite(Date.parse(end))) return handle(request);
+      // The end is judged a day earlier than it is: one more day passes the limit.
+      const judged = `${new Date(Date.parse(end) - DAY_MS).toISOString().slice(0, 19)}Z`;
+      return handle(
+        withBody(request, { ...sent, task_params: { ...params, schedule_window_end: judged } }),
+      );
+    },
+  },
+  {
+    id: 'v2-task-stays-pending',
+    rule: 'PROCESSED',
+    description: 'a V2 task never leaves PENDING: its status is always read as scheduled',
+    operations: ['getV2AccountImportStatus'],
+    wrap: answer(
+      (r) => is(r, 'GET', V2_STATUS),
+      (res) => {
+        const status = res.body as Json;
+        if (res.status !== 200 || status.status === 'PENDING') return res;
+        return {
+          ...res,
+          body: {
+            ...status,
+            status: 'PENDING',
+            kraken_identifier: null,
+            latest_error: null,
+            latest_event: {
+              event: 'EVENT_ACCOUNT_IMPORT_PROCESS_CREATED',
+              occurred_at: status.created_at,
+              data: null,
+            },
+          },
+        };
+      },
+    ),
+  },
+  {
+    id: 'v2-processed-without-kraken-identifier',
+    rule: 'PROCESSED',
+    description: 'a PROCESSED V2 task has no kraken_identifier',
+    operations: ['getV2AccountImportStatus'],
+    wrap: answer(
+      (r) => is(r, 'GET', V2_STATUS),
+      (res) =>
+        (res.body as Json | undefined)?.status === 'PROCESSED'
+          ? { ...res, body: { ...(res.body as Json), kraken_identifier: null } }
+          : res,
+    ),
+  },
+  {
+    id: 'v2-already-imported-201',
+    rule: 'account_import_process_already_imported',
+    description: 'V2 schedule of an account already imported answers 201 as if scheduled',
+    operations: ['scheduleV2AccountCreation'],
+    wrap: answer(
+      (r) => is(r, 'POST', V2_SCHEDULE),
+      (res) =>
+        (res.body as Json | undefined)?.non_field_errors !== undefined
+          ? { status: 201, body: undefined }
+          : res,
+    ),
+  },
+  {
+    id: 'v2-field-keyed-errors',
+    rule: 'StandardizedValidationErrorResponse',
+    description:
+      'V2 refusals answer the field-keyed body of the platform’s validate example instead of {code, detail, errors}',
+    operations: ['scheduleV2AccountCreation', 'validateV2Account'],
+    wrap: answer(
+      (r) => is(r, 'POST', V2_SCHEDULE),
+      (res) => {
+        const errors = (res.body as Json | undefined)?.errors;
+        if (res.status !== 400 || !Array.isArray(errors)) return res;
+        const keyed = new Map<string, string[]>();
+        for (const item of errors as Json[]) {
+          const attr = String(item.attr);
+          keyed.set(attr, [...(keyed.get(attr) ?? []), String(item.detail)]);
+        }
+        return { ...res, body: Object.fromEntries(keyed) };
+      },
+    ),
+  },
+  {
+    id: 'v2-dry-run-imports',
+    rule: 'DRY_RUN_SUCCEEDED',
+    description: 'a V2 dry run is reported PROCESSED, as if the account were created',
+    operations: ['getV2AccountImportStatus'],
+    wrap: answer(
+      (r) => is(r, 'GET', V2_STATUS),
+      (res) =>
+        (res.body as Json | undefined)?.status === 'DRY_RUN_SUCCEEDED'
+          ? { ...res, body: { ...(res.body as Json), status: 'PROCESSED' } }
+          : res,
+    ),
+  },
+  {
+    id: 'v2-status-found-for-any-pair',
+    rule: 'not_found',
+    description:
+      'the V2 status of a pair with no task answers 200 PENDING instead of 404 not_found',
+    operations: ['getV2AccountImportStatus'],
+    wrap: answer(
+      (r) => is(r, 'GET', V2_STATUS),
+      (res) =>
+        res.status === 404
+          ? {
+              status: 200,
+              body: {
+                status: 'PENDING',
+                kraken_identifier: null,
+                created_at: '2026-01-01T00:00:00Z',
+                modified_at: '2026-01-01T00:00:00Z',
+                latest_event: {
+                  event: 'EVENT_ACCOUNT_IMPORT_PROCESS_CREATED',
+                  occurred_at: '2026-01-01T00:00:00Z',
+                  data: null,
+                },
+                latest_error: null,
+              },
+            }
+          : res,
+    ),
+  },
+  {
+    id: 'v2-validate-stores',
+    rule: 'validateV2Account',
+    description: 'V2 validate of a valid account schedules it, as if it were schedule',
+    operations: ['validateV2Account'],
+    wrap: (handle) => async (request) => {
+      if (!is(request, 'POST', V2_VALIDATE)) return handle(request);
+      const answered = await handle(request);
+      if (answered.status !== 200) return answered;
+      const sent = body(request);
+      await handle({
+        ...withBody(request, { payload: sent.payload, task_params: {} }),
+        path: request.path.replace(V2_VALIDATE, '/v2/data-import/accounts/'),
+      });
+      return answered;
+    },
   },
 ];

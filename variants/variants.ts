@@ -63,6 +63,46 @@ const echoes = (request: ProxyRequest) =>
 
 const DRY_RUN_MESSAGE = 'Account would successfully import. Rolled back due to Dry Run.';
 
+/** V2's paths (decision 028): schedule and validate are POSTs below it, the status a GET. */
+const V2_ACCOUNTS = '/v2/data-import/accounts/';
+
+/** The V2 statuses a task ends in. */
+const V2_FINAL = new Set([
+  'PROCESSED',
+  'ERRORED',
+  'DRY_RUN_SUCCEEDED',
+  'DRY_RUN_ERRORED',
+  'CANCELLED',
+]);
+
+/**
+ * A V2 status that shows each task IN_PROGRESS once before its end: the first read of an ended
+ * task answers IN_PROGRESS (no identifier, no error yet), every later read the real status.
+ */
+function inProgressOnce(): Handle {
+  const shown = new Set<string>();
+  return async (request, forward) => {
+    const response = await forward(request);
+    if (!is(request, 'GET', V2_ACCOUNTS) || response.status !== 200 || !isJson(response)) {
+      return response;
+    }
+    const body = parse(response.body) as Json | undefined;
+    if (!body || !V2_FINAL.has(String(body.status)) || shown.has(request.path)) return response;
+    shown.add(request.path);
+    return withJson(response, {
+      ...body,
+      status: 'IN_PROGRESS',
+      kraken_identifier: null,
+      latest_error: null,
+      latest_event: {
+        event: 'EVENT_ACCOUNT_IMPORT_PROCESS_IN_PROGRESS',
+        occurred_at: body.modified_at,
+        data: null,
+      },
+    });
+  };
+}
+
 /** ObtainToken under other names: a GraphQL schema of the variant's own. */
 const TOKEN_NAMES = {
   field: 'obtainToken',
@@ -404,6 +444,49 @@ export const variants: Variant[] = [
                   : item,
               ),
             )
+          : response,
+    ),
+  },
+  // --- The platform's V2 account import (decision 028): choices its document leaves open.
+  {
+    id: 'v2-in-progress-visible',
+    description:
+      'a V2 task is read IN_PROGRESS once before its end is shown, as on a platform whose tasks take time',
+    cites:
+      'The platform’s V2 status examples list IN_PROGRESS among a task’s statuses, and its document says nothing of how long a task runs or how often a client polls (decision 028).',
+    handle: inProgressOnce(),
+  },
+  {
+    id: 'v2-other-detail-wording',
+    description: 'V2 refusals and not_found word their detail messages otherwise',
+    cites:
+      'The platform’s document gives detail as a free string in StandardizedValidationErrorResponse, its non_field_errors and its not_found; only codes are machine-readable (decision 028).',
+    handle: rewrite(
+      (request) => request.path.startsWith(V2_ACCOUNTS),
+      (body, response) =>
+        response.status >= 400
+          ? withJson(
+              response,
+              mapObjects(body, (object) =>
+                typeof object.detail === 'string'
+                  ? { ...object, detail: `Request not accepted: ${object.detail.toUpperCase()}` }
+                  : object,
+              ),
+            )
+          : response,
+    ),
+  },
+  {
+    id: 'v2-status-additions',
+    description:
+      'the V2 status carries fields of its own besides the platform’s (a task id, every event)',
+    cites:
+      '"New endpoints and additions to existing endpoints can appear" (Versioning), which the suite applies to the platform’s V2 answers as to v1’s.',
+    handle: rewrite(
+      (request) => is(request, 'GET', V2_ACCOUNTS),
+      (body, response) =>
+        response.status === 200 && body && typeof body === 'object'
+          ? withJson(response, { ...(body as Json), task_id: 'task-1', events: [] })
           : response,
     ),
   },

@@ -26,6 +26,8 @@ test.describe('traceability', () => {
   test('every test of an operation cites at least one rule', () => {
     const untraced = scanTests(suiteDir)
       .filter((t) => !t.file.startsWith('meta/') && t.rules.length === 0)
+      // V2 has no rules of the reference: v2/titles.spec.ts holds its titles to the platform's.
+      .filter((t) => !t.file.startsWith('v2/'))
       // A title built from data cites its rule at run time (`[${twin.rule}] ...`).
       .filter((t) => !t.title.includes('[${'))
       .map((t) => `${t.file}:${t.line} ${t.title}`);

@@ -48,6 +48,7 @@ import {
   type Outcome,
   summarise,
   summariseNotRun,
+  type V2Context,
 } from '../reporting/summary.ts';
 import { summaryJson } from '../reporting/summary-json.ts';
 import { summaryMarkdown } from '../reporting/summary-markdown.ts';
@@ -57,6 +58,8 @@ import { redactReportedError, secretsFile } from '../support/redact.ts';
 import { DID_NOT_RUN, readSettings } from '../support/settings.ts';
 import { sourceOfAnnotation } from '../support/sources.ts';
 import { ruleIds, scanTests } from '../support/traceability.ts';
+import { resolvedV2 } from '../support/v2-detect.ts';
+import { V2_OPERATIONS } from '../support/v2-titles.ts';
 import { RULE_REASONS } from '../untestable-rules.ts';
 
 interface Options {
@@ -76,6 +79,12 @@ function operationOf(test: TestCase): string {
 function outcomeOf(test: TestCase, result: TestResult): Outcome {
   if (result.status === 'skipped') return 'skipped';
   return result.status === test.expectedStatus ? 'passed' : 'failed';
+}
+
+/** The V2 section's input, when the global setup decided about V2 in this process. */
+function v2Context(): { v2?: V2Context } {
+  const decision = resolvedV2();
+  return decision ? { v2: { ...decision, operations: Object.values(V2_OPERATIONS) } } : {};
 }
 
 export default class ConformanceSummaryReporter implements Reporter {
@@ -172,6 +181,8 @@ export default class ConformanceSummaryReporter implements Reporter {
       // rules: the static scan of the suite names them.
       staticTests: scanTests(this.#suiteDir),
       codeChecks: platformCodeTests(),
+      // V2 apart (decision 028): the preflight's decision, left in the environment by the setup.
+      ...v2Context(),
     });
     this.#write('contract-traceability.md', traceabilityReport(summary));
     this.#write('conformance-summary.json', summaryJson(summary));

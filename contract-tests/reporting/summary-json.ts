@@ -15,6 +15,8 @@ function runDocument(summary: RunSummary): Record<string, unknown> {
     operations: summary.operations,
     softFindings: summary.softFindings,
     skipped: summary.skipped,
+    // The platform's V2 account import apart (decision 028), when the run had it.
+    ...(summary.v2 ? { v2: summary.v2 } : {}),
   };
 }
 

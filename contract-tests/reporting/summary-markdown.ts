@@ -10,6 +10,7 @@ import {
   type NotRunSummary,
   type RunSummary,
   type Summary,
+  type V2Summary,
 } from './summary.ts';
 
 /** What each source's section says its findings rest on. */
@@ -18,6 +19,32 @@ const INTRO: Record<SoftSource, string> = {
     'Checks resting on the real platform’s published document, where the reference is silent; the target differs from the platform here.',
   kit: 'Checks resting on the kit’s own assumptions (`x-kit-assumption`), where the reference and the platform document are both silent.',
 };
+
+/** The V2 line of the head: whether it ran and how its checks ended (decision 028). */
+function v2Line(v2: V2Summary): string {
+  const t = v2.tests;
+  return v2.served
+    ? `- V2 (the platform’s account import, hard on the platform’s document): ${t.total} tests (${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped; ${t.softFindings} soft findings of the kit), served: ${v2.why}`
+    : `- V2 (the platform’s account import): not run, the target does not serve it (${v2.why})`;
+}
+
+/** The V2 section: per operation, and each platform name its titles cite with its verdict. */
+function v2Section(v2: V2Summary | undefined): string[] {
+  if (!v2?.served) return [];
+  const names = v2.names.filter(([, o]) => o !== 'passed');
+  return [
+    '',
+    '## V2 account import (x-source: platform)',
+    '',
+    'The interface reference is silent on V2: the platform’s published document is its only source, so its statements are hard; the kit’s readings are soft outside mock mode.',
+    '',
+    '| Operation | Passed | Failed | Skipped |',
+    '| --- | --- | --- | --- |',
+    ...v2.operations.map((o) => `| ${o.operation} | ${o.passed} | ${o.failed} | ${o.skipped} |`),
+    '',
+    `Platform codes, statuses and events checked: ${v2.names.length}, ${v2.names.length - names.length} passed${names.length ? `; not passed: ${names.map(([n, o]) => `${n} (${o})`).join(', ')}` : ''}.`,
+  ];
+}
 
 function head(summary: RunSummary): string[] {
   const { run, totals: t, sources } = summary;
@@ -31,6 +58,7 @@ function head(summary: RunSummary): string[] {
     `- Rules of ${SOURCE_NAMES.reference}: ${sources.reference.passedRules} passed, ${sources.reference.failedRules} failed (per operation below)`,
     `- Soft findings, never a failure against a target other than the kit’s mock: ${sources.platform.softFindings} resting on ${SOURCE_NAMES.platform}, ${sources.kit.softFindings} on ${SOURCE_NAMES.kit}`,
     `- Rules: ${summary.rules.total} in the reference, ${summary.rules.withTests} with tests, ${summary.rules.withReason} with a stated reason (reports/contract-traceability.md)`,
+    ...(summary.v2 ? [v2Line(summary.v2)] : []),
   ];
 }
 
@@ -112,6 +140,7 @@ function runMarkdown(summary: RunSummary): string {
     ...head(summary),
     '',
     ...operationsTable(summary),
+    ...v2Section(summary.v2),
     ...(problems.length
       ? ['', '## Traceability problems', '', ...problems.map((p) => `- ${p}`)]
       : []),

@@ -19,6 +19,7 @@
 import type { Rule } from '../../spec/rules.ts';
 import type { SoftSource } from '../support/sources.ts';
 import { type RuleTrace, type StaticTest, trace } from '../support/traceability.ts';
+import { platformNamesCited } from '../support/v2-titles.ts';
 import type { RuleReason } from '../untestable-rules.ts';
 
 /** How one check ended: a test whose status was the expected one passed. */
@@ -71,6 +72,27 @@ export interface SummaryInput {
   staticTests: StaticTest[];
   /** Platform code -> the titles (without rule prefix) of the checks that prove it. */
   codeChecks: Map<string, string[]>;
+  /** The platform's V2 account import, reported apart when the run had it (decision 028). */
+  v2?: V2Context;
+}
+
+/** What the run decided about V2, and which operations are V2's. */
+export interface V2Context {
+  served: boolean;
+  why: string;
+  /** The V2 operationIds: their checks form the V2 section. */
+  operations: string[];
+}
+
+/** The V2 section of a summary: V2 has no reference rules, so it counts checks and platform names. */
+export interface V2Summary {
+  served: boolean;
+  why: string;
+  tests: OutcomeCounts & { total: number; softFindings: number };
+  /** Each V2 operation's checks by outcome. */
+  operations: ({ operation: string } & OutcomeCounts)[];
+  /** Each platform name (code, status, event) V2 titles cite, with the verdict of its checks. */
+  names: [string, Outcome][];
 }
 
 /** How the run's target answered one platform code (decision 015). */
@@ -131,6 +153,8 @@ export interface RunSummary {
   traces: RuleTrace[];
   /** Every platform code with its result, in the order of `codeChecks`. */
   codeResults: [string, CodeResult][];
+  /** The platform's V2 account import apart, when the run had it (decision 028). */
+  v2?: V2Summary;
 }
 
 /** The summary of a run that stopped before any check (the preflight, the settings). */
@@ -255,6 +279,36 @@ export function codeResultsOf(
   });
 }
 
+/**
+ * The V2 section (decision 028): the checks of the V2 operations, counted per operation, and the
+ * platform names their titles cite, each failed when one of its checks failed, passed when one
+ * ran and none failed, skipped otherwise (the V2 project skipped when the target does not serve it).
+ */
+export function v2SummaryOf(records: CheckRecord[], v2: V2Context): V2Summary {
+  const mine = records.filter((r) => v2.operations.includes(r.operation));
+  const operations = v2.operations.map((operation) => ({
+    operation,
+    ...countOutcomes(mine.filter((r) => r.operation === operation).map((r) => r.outcome)),
+  }));
+  const byName = new Map<string, Outcome[]>();
+  for (const r of mine) {
+    for (const name of platformNamesCited(r.title)) {
+      byName.set(name, [...(byName.get(name) ?? []), r.outcome]);
+    }
+  }
+  return {
+    served: v2.served,
+    why: v2.why,
+    tests: {
+      total: mine.length,
+      ...countOutcomes(mine.map((r) => r.outcome)),
+      softFindings: mine.reduce((n, r) => n + r.softFindings.length, 0),
+    },
+    operations,
+    names: [...byName].map(([name, outcomes]): [string, Outcome] => [name, verdict(outcomes)]),
+  };
+}
+
 function runOf(run: RunContext): RunSummary['run'] {
   return {
     target: run.target,
@@ -318,6 +372,7 @@ export function summarise(input: SummaryInput): RunSummary {
       .map((r) => ({ test: checkLabel(r), reason: r.skipReason ?? '' })),
     traces,
     codeResults,
+    ...(input.v2 ? { v2: v2SummaryOf(records, input.v2) } : {}),
   };
 }
 

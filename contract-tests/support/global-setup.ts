@@ -17,6 +17,7 @@ import { customTokenFields } from './obtain-token.ts';
 import { preflight } from './preflight.ts';
 import { redactText, secretsFile } from './redact.ts';
 import { DEMO, DID_NOT_RUN, readSettings } from './settings.ts';
+import { V2_ENV } from './v2-detect.ts';
 
 export { isKitMock } from './preflight.ts';
 
@@ -49,6 +50,9 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
     throw stopped(cause);
   }
   process.env.CONTRACT_MODE_RESOLVED = ready.mode;
+  // The V2 project's tests skip, and the summary reports V2 apart, by this (decision 028).
+  process.env[V2_ENV.resolved] = ready.v2.served ? 'on' : 'off';
+  process.env[V2_ENV.why] = ready.v2.why;
 
   const defaulted = (name: string) => (settings.defaulted.includes(name) ? ' (default)' : '');
   const auth = ready.credentials.accessToken
@@ -65,6 +69,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
       `  supplier   ${settings.importSupplier}${defaulted('IMPORT_SUPPLIER')}`,
       `  team       ${settings.operationsTeam}${defaulted('OPERATIONS_TEAM')}`,
       `  auth       ${auth}${names.length ? ` (${names.join(', ')})` : ''}; preflight: token accepted`,
+      `  v2         ${ready.v2.served ? 'served' : 'not served, the v2 project is skipped'} (${ready.v2.why})`,
       `  run id     ${runId}`,
     ].join('\n'),
   );

@@ -25,6 +25,7 @@ import {
   requireCredentials,
   SettingsError,
 } from './settings.ts';
+import { decideV2, parseV2Setting, type V2Decision } from './v2-detect.ts';
 
 /** Why the suite did not run; the message is the cause, without the "did not run" prefix. */
 export class PreflightError extends Error {
@@ -48,6 +49,8 @@ export interface Ready {
   credentials: { apiKey?: string; accessToken?: string };
   /** The token the preflight obtained (or ACCESS_TOKEN); registered as a secret. */
   token: string;
+  /** Whether the V2 project runs: CONTRACT_V2, or detected (support/v2-detect.ts, decision 028). */
+  v2: V2Decision;
 }
 
 /** True when the address answers like the kit's mock control API (`GET /__mock/health`). */
@@ -116,6 +119,8 @@ function quote(body: unknown, text: string): string {
  * (or {@link SettingsError}) naming the first cause.
  */
 export async function preflight(settings: ContractSettings, runId: string): Promise<Ready> {
+  // A wrong CONTRACT_V2 is a wrong setting: it stops the run before any request.
+  const v2Setting = parseV2Setting(process.env.CONTRACT_V2);
   if (settings.local) {
     for (const port of [LOCAL_PORTS.mock, LOCAL_PORTS.isolated, LOCAL_PORTS.platform]) {
       if (!(await waitForKitMock(`http://127.0.0.1:${port}`, LOCAL_START_MS))) {
@@ -235,5 +240,13 @@ export async function preflight(settings: ContractSettings, runId: string): Prom
           : 'Check that API_KEY belongs to this environment.'),
     );
   }
-  return { mode, why, credentials, token };
+
+  // 5. V2 (decision 028): asked for, left out, or probed with the accepted token.
+  const v2 = await decideV2(v2Setting, {
+    baseURL: settings.baseURL,
+    token,
+    importSupplier: settings.importSupplier,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  return { mode, why, credentials, token, v2 };
 }
