@@ -41,10 +41,24 @@ function harText(content: unknown, where: string): string {
       `${where}: the body is in a separate file (${content._file.slice(0, 80)}); record the HAR with its content embedded (Playwright: recordHar content 'embed')`,
     );
   }
-  if (typeof content.text !== 'string') return '';
+  if (typeof content.text !== 'string') return formText(content.params);
   return content.encoding === 'base64'
     ? Buffer.from(content.text, 'base64').toString('utf8')
     : content.text;
+}
+
+/**
+ * A form body HAR 1.2 records as `params` without `text` (its two forms of postData), encoded as
+ * the browser sent it; parameters that are not name/value strings (a file part) are left out.
+ */
+function formText(params: unknown): string {
+  if (!Array.isArray(params)) return '';
+  const form = new URLSearchParams();
+  for (const p of params.slice(0, 10_000)) {
+    if (isRecord(p) && typeof p.name === 'string' && typeof p.value === 'string')
+      form.append(p.name, p.value);
+  }
+  return form.toString();
 }
 
 /**

@@ -105,6 +105,20 @@ describe('HAR', () => {
     expect(read[1]?.response).toEqual({ status: 0, headers: [], body: '' });
   });
 
+  it('reads a form body recorded as params alone, encoded as it was sent', async () => {
+    const form = structuredClone(har);
+    const entry = form.log.entries[0] as { request: { postData: unknown } };
+    entry.request.postData = {
+      mimeType: 'application/x-www-form-urlencoded',
+      params: [
+        { name: 'import_supplier', value: 'DEMO ENERGY' },
+        { name: 'note', value: 'a&b=c' },
+      ],
+    };
+    const read = await all(readHar(chunks([JSON.stringify(form)]), 'f.har'));
+    expect(read[0]?.request.body).toBe('import_supplier=DEMO+ENERGY&note=a%26b%3Dc');
+  });
+
   it('refuses a file that is not a HAR document, naming it', async () => {
     await expect(
       all(readHar(chunks(['{"log":{"entries":[{"request":1}]}}']), 'b.har')),
