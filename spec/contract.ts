@@ -196,6 +196,8 @@ export class Contract {
   readonly #id: string;
   readonly #cache = new Map<string, ValidateFunction>();
   readonly #byObject = new WeakMap<object, ValidateFunction>();
+  /** The stand-ins of each request schema (see {@link Contract.validateRequestBody}). */
+  readonly #standIns = new WeakMap<object, readonly (readonly [string, string])[]>();
   readonly #coercion: PlatformCoercion;
   /** The routes of paths without parameters, by path (see {@link Contract.route}). */
   readonly #literal = new Map<string, Route>();
@@ -360,16 +362,26 @@ export class Contract {
 
   #applyStandIns(schema: Json, body: unknown): void {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-    const target = (this.#resolveSchema(schema)['x-platform-stand-ins'] ?? {}) as Record<
-      string,
-      string
-    >;
     const object = body as Json;
-    for (const [field, standIn] of Object.entries(target)) {
+    for (const [field, standIn] of this.#standInsOf(schema)) {
       if (object[field] === undefined && object[standIn] !== undefined) {
         object[field] = object[standIn];
       }
     }
+  }
+
+  /** The `x-platform-stand-ins` of a request schema as pairs, read once per schema. */
+  #standInsOf(schema: Json): readonly (readonly [string, string])[] {
+    let pairs = this.#standIns.get(schema);
+    if (pairs === undefined) {
+      const target = (this.#resolveSchema(schema)['x-platform-stand-ins'] ?? {}) as Record<
+        string,
+        string
+      >;
+      pairs = Object.entries(target);
+      this.#standIns.set(schema, pairs);
+    }
+    return pairs;
   }
 
   #resolveSchema(schema: Json): Json {
