@@ -19,6 +19,7 @@ import {
   obtainToken,
   processRequest,
   jsonPost as request,
+  transactionAccounts,
 } from './payloads.ts';
 
 const ROUNDS = Number(process.env.HOT_PATH_ROUNDS ?? 2000);
@@ -45,6 +46,21 @@ await mock.service.handle(
   ),
 );
 
+// The accounts the distinct transactions go to, round-robin, imported first (TXN-10).
+const importedForTransactions = transactionAccounts();
+for (const account of importedForTransactions) {
+  const number = String(account.external_account_number);
+  const staged = await mock.service.handle(
+    request('/v1/data-import/account-import-process/create-or-update/', account, token),
+  );
+  const processed = await mock.service.handle(
+    request('/v1/data-import/account-import-process/process/', processRequest(number), token),
+  );
+  if (staged.status !== 201 || processed.status !== 201) {
+    throw new Error(`importing ${number} answered ${staged.status} and ${processed.status}`);
+  }
+}
+
 // Distinct bodies, as a migration sends them (decision 027): no format memo has seen them.
 const DISTINCT = Number(process.env.HOT_PATH_DISTINCT ?? 2000);
 const accounts = distinctAccounts(DISTINCT).map((text) => JSON.parse(text) as unknown);
@@ -58,7 +74,9 @@ const distinct: [string, PlainRequest[]][] = [
   ['stage-distinct', accounts.map((a) => request(paths.stage, a, token))],
   [
     'transactions-distinct',
-    distinctTransactions(DISTINCT).map((t) => request(paths.transactions, JSON.parse(t), token)),
+    distinctTransactions(DISTINCT, importedForTransactions).map((t) =>
+      request(paths.transactions, JSON.parse(t), token),
+    ),
   ],
 ];
 

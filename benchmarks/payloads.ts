@@ -169,12 +169,32 @@ export function distinctAccounts(count = DISTINCT_ACCOUNTS): string[] {
   });
 }
 
+/** How many imported accounts the distinct transactions are spread over, round-robin. */
+export const TRANSACTION_ACCOUNTS = Number(process.env.BENCH_TRANSACTION_ACCOUNTS ?? 200);
+
 /**
- * `count` different transactions/create requests (seed i) for the large account, as JSON texts:
- * each request's transactions and amounts differ, so no answer or memo is reused.
+ * The imported accounts the distinct transactions go to: copies of the large account under
+ * `BENCH-TXN-k`, each holding references of its own (see {@link accountAs}).
  */
-export function distinctTransactions(count = DISTINCT_ACCOUNTS): string[] {
+export function transactionAccounts(count = TRANSACTION_ACCOUNTS): Json[] {
+  return Array.from({ length: count }, (_, k) =>
+    accountAs(largeAccount, `BENCH-TXN-${k}`, 1000 + k),
+  );
+}
+
+/**
+ * `count` different transactions/create requests (seed i) as JSON texts, request i for account
+ * `i mod accounts.length`: as a migration sends them, one account's batches among many others',
+ * so that each account receives a bounded number of batches (count / accounts) and a request
+ * costs what a migration's does, not what an account grown without bound would.
+ */
+export function distinctTransactions(
+  count = DISTINCT_ACCOUNTS,
+  accounts: readonly Json[] = transactionAccounts(),
+): string[] {
   return Array.from({ length: count }, (_, seed) =>
-    JSON.stringify(transactionsRequest({ seed, account: largeAccount as never })),
+    JSON.stringify(
+      transactionsRequest({ seed, account: accounts[seed % accounts.length] as never }),
+    ),
   );
 }

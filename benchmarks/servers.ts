@@ -12,16 +12,19 @@
  *
  * Scenarios: validate-account and create-or-update with the spec's domestic example and with a
  * large generated account, ObtainToken, transactions/create with 50 transactions, the same three
- * operations with 10,000 distinct generated bodies sent round-robin (`BENCH_DISTINCT_ACCOUNTS`),
+ * operations with 10,000 distinct generated bodies sent round-robin (`BENCH_DISTINCT_ACCOUNTS`;
+ * the transactions spread over 200 imported accounts, `BENCH_TRANSACTION_ACCOUNTS`),
  * and the all-processes list with 10,000 accounts staged. It prints req/s, p50, p99 and peak RSS with the
  * ratios to the ceiling, to Prism and to MSW, checks the targets, and writes Markdown and JSON to
  * `benchmarks/results/`. Every server runs from the start, and each scenario is measured on all
  * of them in turn, so that the figures of one scenario come from the same minutes. The machine may
  * be shared: absolute figures drift between runs, the ratios within one run are what to read.
- * `BENCH_SECONDS` (default 5) bounds each measurement.
+ * `BENCH_SECONDS` (default 5) bounds each measurement; the servers listen on ports the system has
+ * free, or on consecutive ones from `BENCH_PORT`.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -36,6 +39,8 @@ import {
   largeAccountAs,
   obtainToken,
   processRequest,
+  TRANSACTION_ACCOUNTS,
+  transactionAccounts,
 } from './payloads.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,7 +49,8 @@ const WARMUP_SECONDS = 2;
 const FIRST_WARMUP_SECONDS = 5;
 const CONNECTIONS = 20;
 const LISTED_ACCOUNTS = Number(process.env.BENCH_LISTED_ACCOUNTS ?? 10_000);
-const BASE_PORT = Number(process.env.BENCH_PORT ?? 4920);
+/** Consecutive ports from BENCH_PORT when it is set; otherwise ports the system has free. */
+const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const RESULTS = join(import.meta.dirname, 'results');
 
 type TargetId = 'ceiling' | 'standalone' | 'data-dir' | 'msw' | 'prism';
@@ -119,6 +125,7 @@ interface Scenario {
 const json = (value: unknown) => JSON.stringify(value);
 process.stdout.write(`generating ${DISTINCT_ACCOUNTS} distinct accounts\n`);
 const accounts = distinctAccounts();
+const importedForTransactions = transactionAccounts();
 const scenarios: Scenario[] = [
   {
     id: 'validate-example',
@@ -180,10 +187,10 @@ const scenarios: Scenario[] = [
   },
   {
     id: 'transactions-distinct',
-    name: `transactions/create, ${DISTINCT_ACCOUNTS.toLocaleString('en-GB')} distinct requests round-robin for the large account`,
+    name: `transactions/create, ${DISTINCT_ACCOUNTS.toLocaleString('en-GB')} distinct requests round-robin over ${TRANSACTION_ACCOUNTS} imported accounts (${Math.ceil(DISTINCT_ACCOUNTS / TRANSACTION_ACCOUNTS)} batches each, then replayed)`,
     method: 'POST',
     path: '/v1/data-import/transactions/create/',
-    bodies: distinctTransactions(),
+    bodies: distinctTransactions(DISTINCT_ACCOUNTS, importedForTransactions),
   },
   {
     id: 'list-10k',
@@ -219,6 +226,22 @@ function resetRssPeak(pid: number | undefined): void {
   } catch {
     // Not Linux, or not permitted: the peak is then the process's peak so far.
   }
+}
+
+/**
+ * A loopback port the system has free now (listened on with port 0, then released): machines
+ * shared with other runs have no fixed port range to spare.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 async function start(target: Target, port: number): Promise<ChildProcess> {
@@ -270,6 +293,35 @@ async function stageMany(base: string, token: string, count: number): Promise<vo
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
+/**
+ * Stages and processes each account, 16 at a time: the accounts the distinct transactions go to
+ * must be imported (TXN-10).
+ */
+async function importMany(base: string, token: string, list: readonly Record<string, unknown>[]) {
+  let next = 0;
+  const worker = async () => {
+    while (next < list.length) {
+      const account = list[next++]!;
+      const staged = await post(
+        base,
+        '/v1/data-import/account-import-process/create-or-update/',
+        account,
+        token,
+      );
+      const processed = await post(
+        base,
+        '/v1/data-import/account-import-process/process/',
+        processRequest(String(account.external_account_number)),
+        token,
+      );
+      if (staged.status !== 201 || processed.status !== 201) {
+        throw new Error(`importing answered ${staged.status} and ${processed.status}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
 async function load(base: string, scenario: Scenario, token: string, seconds: number) {
   const bodies = scenario.bodies;
   let next = 0;
@@ -312,7 +364,7 @@ interface Running {
 }
 const running: Running[] = [];
 for (const [index, target] of targets.entries()) {
-  const port = BASE_PORT + index;
+  const port = BASE_PORT === undefined ? await freePort() : BASE_PORT + index;
   process.stdout.write(`${target.name}: starting\n`);
   const child = await start(target, port);
   const base = `http://127.0.0.1:${port}`;
@@ -332,6 +384,7 @@ for (const [index, target] of targets.entries()) {
       processRequest(String(largeAccount.external_account_number)),
       token,
     );
+    await importMany(base, token, importedForTransactions);
   }
   running.push({ target, child, base, token, warm: false });
 }

@@ -21,21 +21,39 @@ const CLOSE_BRACKET = 0x5d;
 
 /**
  * Whether a JSON text nests arrays and objects deeper than `limit` (brackets inside strings do
- * not count). Linear in the text's length; the text need not be valid JSON.
+ * not count). Linear in the text's length; the text need not be valid JSON. Most of a body's
+ * characters are inside strings, so a string is skipped with `indexOf` to its closing quote (one
+ * not escaped by an odd run of backslashes) rather than read a character at a time: the guard
+ * runs on every body before `JSON.parse`, and this way costs a fraction of the parse.
  */
 export function nestsDeeperThan(text: string, limit: number = MAX_JSON_DEPTH): boolean {
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i += 1;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    if (c === QUOTE) {
+      const end = closingQuote(text, i);
+      // An unterminated string runs to the end: no bracket after it counts.
+      if (end < 0) return false;
+      i = end;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       depth += 1;
       if (depth > limit) return true;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth -= 1;
   }
   return false;
+}
+
+/** The index of the quote closing the string opened at `open`, or -1 when none does. */
+function closingQuote(text: string, open: number): number {
+  let from = open + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return -1;
+    // The backslashes right before it: an odd run escapes it. The opening quote stops the run.
+    let before = quote - 1;
+    while (text.charCodeAt(before) === BACKSLASH) before -= 1;
+    if ((quote - 1 - before) % 2 === 0) return quote;
+    from = quote + 1;
+  }
 }

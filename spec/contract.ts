@@ -6,11 +6,9 @@
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { PlatformCoercion } from './coercion.ts';
 import { type FieldError, NON_FIELD_ERRORS, toFieldErrors } from './field-errors.ts';
-import { addKitFormats } from './formats/index.ts';
-import { memoiseCheck } from './formats/memo.ts';
+import { addKitFormats, calendarFormat } from './formats/index.ts';
 
 // ajv-formats ships CommonJS; under Bundler resolution its default may be wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -143,7 +141,7 @@ export function linearErrorGathering(code: string): string {
 
 /**
  * The kit's ajv for a bundled document (GEN-1..GEN-11): its options, the formats (ajv-formats,
- * the calendar ones remembered per value, the kit's own), the document's extension keywords and
+ * `date` read character by character, the kit's own), the document's extension keywords and
  * its component schemas under `id`. The contract compiles with it at start; the build compiles
  * the request bodies' validators with the same instance to standalone code (decision 027), with
  * `source` set so that ajv keeps the code.
@@ -161,11 +159,10 @@ export function createKitAjv(document: Json, id: string, source = false): Ajv202
     code: { process: linearErrorGathering, source },
   });
   addFormats(ajv);
-  // The calendar formats run on every date of every body, and an account repeats its dates:
-  // the same checks, each answer remembered per value (bounded), as the kit's own formats are.
+  // The calendar formats run on every date of every body: `date` is read without a pattern's
+  // match array (formats/dates.ts isCalendarDate, the same answers as ajv-formats').
   for (const name of ['date', 'date-time', 'time'] as const) {
-    const format = fullFormats[name] as { validate: (value: string) => boolean };
-    ajv.addFormat(name, { ...format, validate: memoiseCheck(format.validate) });
+    ajv.addFormat(name, calendarFormat(name));
   }
   addKitFormats(ajv);
   ajv.addVocabulary([
@@ -199,6 +196,8 @@ export class Contract {
   readonly #id: string;
   readonly #cache = new Map<string, ValidateFunction>();
   readonly #byObject = new WeakMap<object, ValidateFunction>();
+  /** The stand-ins of each request schema (see {@link Contract.validateRequestBody}). */
+  readonly #standIns = new WeakMap<object, readonly (readonly [string, string])[]>();
   readonly #coercion: PlatformCoercion;
   /** The routes of paths without parameters, by path (see {@link Contract.route}). */
   readonly #literal = new Map<string, Route>();
@@ -363,16 +362,26 @@ export class Contract {
 
   #applyStandIns(schema: Json, body: unknown): void {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-    const target = (this.#resolveSchema(schema)['x-platform-stand-ins'] ?? {}) as Record<
-      string,
-      string
-    >;
     const object = body as Json;
-    for (const [field, standIn] of Object.entries(target)) {
+    for (const [field, standIn] of this.#standInsOf(schema)) {
       if (object[field] === undefined && object[standIn] !== undefined) {
         object[field] = object[standIn];
       }
     }
+  }
+
+  /** The `x-platform-stand-ins` of a request schema as pairs, read once per schema. */
+  #standInsOf(schema: Json): readonly (readonly [string, string])[] {
+    let pairs = this.#standIns.get(schema);
+    if (pairs === undefined) {
+      const target = (this.#resolveSchema(schema)['x-platform-stand-ins'] ?? {}) as Record<
+        string,
+        string
+      >;
+      pairs = Object.entries(target);
+      this.#standIns.set(schema, pairs);
+    }
+    return pairs;
   }
 
   #resolveSchema(schema: Json): Json {

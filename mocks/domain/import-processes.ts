@@ -14,7 +14,7 @@ import type { MockEnv } from './env.ts';
 import { LazyList } from './lazy-list.ts';
 import { recordImportedReferences } from './platform/account.ts';
 import { checkPlatformAccountRules, platformContext } from './platform/index.ts';
-import { nullsAsAbsent } from './platform/rule-helpers.ts';
+import { withoutNulls } from './platform/rule-helpers.ts';
 import { accountTransferStatus } from './registration.ts';
 import { fail, fieldError, invalid, ok, type Result } from './result.ts';
 import {
@@ -30,10 +30,10 @@ type Account = components['schemas']['Account'];
 
 /**
  * VAL-1..VAL-7: the account rules beyond the spec's shapes, on the mock clock's today; they read
- * a null field as an absent one (GEN-4, `nullsAsAbsent`).
+ * a null field as an absent one (GEN-4, `withoutNulls`).
  */
 export function validateAccountRules(state: MockState, env: MockEnv, sent: Account) {
-  const account = nullsAsAbsent(sent);
+  const account = withoutNulls(sent);
   const ctx = platformContext(
     state,
     env,

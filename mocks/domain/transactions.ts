@@ -13,13 +13,8 @@ import { clockTimestamp, clockToday } from './clock.ts';
 import type { MockEnv } from './env.ts';
 import { pinnedNote } from './notes.ts';
 import { fail, ok, type Result } from './result.ts';
-import {
-  type AccountRecord,
-  type MockState,
-  type NoteRecord,
-  type TransactionRecord,
-  touch,
-} from './state.ts';
+import { type MockState, type NoteRecord, type TransactionRecord, touch } from './state.ts';
+import { addTransactions, transactionIdsOn } from './transaction-index.ts';
 
 type TransactionsRequest = components['schemas']['TransactionsRequest'];
 type TransactionResult = components['schemas']['TransactionResult'];
@@ -63,20 +58,6 @@ function echo(item: unknown): Record<string, unknown> {
   const data = { ...(item as Record<string, unknown>) };
   if (typeof data.amount === 'number') data.amount = decimalString(data.amount);
   return data;
-}
-
-/**
- * The transaction ids already on the account: its staged ledgers' (or the account's top-level
- * lists, the platform's form without ledgers) and those added since.
- */
-function idsOnAccount(record: AccountRecord): Set<string> {
-  const ids = new Set<string>();
-  for (const ledger of [record.data, ...(record.data.ledgers ?? [])]) {
-    for (const t of ledger.current_statement_transactions ?? []) ids.add(t.transaction_id);
-    for (const t of ledger.historical_statement_transactions ?? []) ids.add(t.transaction_id);
-  }
-  for (const t of record.transactions ?? []) ids.add(t.transactionData.transaction_id);
-  return ids;
 }
 
 type SupplyCharge = Extract<
@@ -155,7 +136,7 @@ export function createTransactions(
   const today = clockToday(state.clock, env.now());
   const now = clockTimestamp(state.clock, env.now());
   const period = openStatementPeriod(record.data, today, record.createdAt);
-  const onAccount = idsOnAccount(record);
+  const onAccount = transactionIdsOn(record);
   const inBatch = new Set<string>();
 
   const plans: Plan[] = [];
@@ -225,7 +206,7 @@ export function createTransactions(
     } else added.push({ transactionData: { ...data }, addedAt: now });
     return { status: 'TRANSACTION_ADDED_TO_ACCOUNT', transaction_data: data };
   });
-  record.transactions = [...(record.transactions ?? []), ...added];
+  addTransactions(record, added);
   if (notes.length > 0) record.notes = [...(record.notes ?? []), ...notes];
   if (added.length > 0) touch(state);
   return ok({ results });

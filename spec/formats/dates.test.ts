@@ -1,5 +1,6 @@
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, test } from 'vitest';
-import { addDays } from './dates.ts';
+import { addDays, isCalendarDate } from './dates.ts';
 
 /** The answer of the `Date` arithmetic addDays replaced, to hold the fast path to it. */
 function byDate(date: string, days: number): string {
@@ -43,5 +44,65 @@ describe('addDays (GEN-3 calendar arithmetic)', () => {
     expect(() => addDays('not a date', 1)).toThrow(RangeError);
     expect(() => addDays('2023-02-31', 1)).not.toThrow();
     expect(addDays('2023-02-31', 1)).toBe(byDate('2023-02-31', 1));
+  });
+});
+
+describe('isCalendarDate (GEN-3 format date)', () => {
+  const byAjvFormats = (fullFormats.date as { validate: (value: string) => boolean }).validate;
+
+  test('[GEN-3] answers as ajv-formats date on every month and day of leap, century and plain years', () => {
+    let valid = 0;
+    for (const year of [
+      '0000',
+      '0001',
+      '0004',
+      '0100',
+      '0400',
+      '1900',
+      '2000',
+      '2023',
+      '2024',
+      '2100',
+      '9999',
+    ]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          expect(isCalendarDate(text), text).toBe(byAjvFormats(text));
+          if (byAjvFormats(text)) valid += 1;
+        }
+      }
+    }
+    // Both answers well represented: 11 years of 365 or 366 days.
+    expect(valid).toBe(11 * 365 + 5);
+  });
+
+  test('[GEN-3] answers as ajv-formats date on near-misses: other digits, separators, lengths, a trailing newline', () => {
+    const near = [
+      '2024-02-29',
+      '2024-2-29',
+      '2024-02-29\n',
+      ' 2024-02-29',
+      '2024/02/29',
+      '2024-02-2a',
+      '２０２４-02-29',
+      '2024-٠٢-29',
+      '20240-02-29',
+      '2024-02-29T00:00:00Z',
+      '',
+      '-024-02-29',
+      '+024-02-29',
+    ];
+    let x = 12345;
+    const alphabet = '0123456789-0123456789T :/';
+    for (let i = 0; i < 20_000; i++) {
+      let text = '';
+      for (let j = 0; j < 10; j++) {
+        x = (x * 1103515245 + 12345) % 2 ** 31;
+        text += alphabet[x % alphabet.length];
+      }
+      near.push(text);
+    }
+    for (const text of near) expect(isCalendarDate(text), text).toBe(byAjvFormats(text));
   });
 });

@@ -1,9 +1,10 @@
 /**
- * A bounded memo for the pure format checks (`uk-phone`, `uk-postcode`, ...): an account repeats
- * the same phone numbers, postcodes and meter points across requests, and classifying a UK number
- * tries it against every region that shares +44, so the answer for a value is kept and reused.
- * The check is pure, so a remembered answer is the answer; the memo forgets its oldest-kept
- * values beyond `capacity`, so memory stays bounded whatever the traffic.
+ * A bounded memo for a costly pure check: libphonenumber's classification of a written UK number
+ * tries it against every region that shares +44, so its answer for a value is kept and reused.
+ * Cheap checks (patterns, digit sums) are asked directly: on a migration's distinct values a memo
+ * costs more than they do (decision 027). The check is pure, so a remembered answer is the
+ * answer; the memo forgets its oldest-kept values beyond `capacity`, so memory stays bounded
+ * whatever the traffic.
  */
 export function memoiseCheck(
   check: (value: string) => boolean,

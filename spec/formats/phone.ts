@@ -8,6 +8,7 @@
 import type { Faker } from '@faker-js/faker';
 import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { UK_VALID_NATIONAL_NUMBER } from '../generated/uk-phone-patterns.ts';
+import { memoiseCheck } from './memo.ts';
 
 // Characters a written phone number may contain. libphonenumber itself digs a number out of any
 // text ("abc0207…", "… x12", "tel:…"); the kit refuses letters so that such values fail. [I]
@@ -50,6 +51,10 @@ function plainNationalNumber(value: string): string | undefined {
   return national.startsWith('0') ? national.slice(1) : national;
 }
 
+// libphonenumber's parse costs tens of microseconds: its answers for the written forms the
+// pattern leaves to it are remembered (bounded); the pattern itself costs less than a memo.
+const validByLibrary = memoiseCheck((value) => parseUk(value) !== undefined);
+
 /**
  * `uk-phone` judged by the patterns compiled from libphonenumber's metadata at build time
  * (spec/generated/uk-phone-patterns.ts, decision 027) for plain forms, and by libphonenumber for
@@ -59,7 +64,7 @@ function plainNationalNumber(value: string): string | undefined {
 export function isValidUkPhoneNumberCompiled(value: string): boolean {
   if (value.length > 32 || !PHONE_CHARACTERS.test(value)) return false;
   const national = plainNationalNumber(value);
-  if (national === undefined) return parseUk(value) !== undefined;
+  if (national === undefined) return validByLibrary(value);
   return UK_VALID_NATIONAL_NUMBER.test(national);
 }
 

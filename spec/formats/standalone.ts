@@ -7,8 +7,7 @@
 import equal from 'ajv/dist/runtime/equal.js';
 import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { kitFormats } from './index.ts';
-import { memoiseCheck } from './memo.ts';
+import { calendarFormat, kitFormats } from './index.ts';
 
 type FormatDefinition =
   | (typeof fullFormats)[keyof typeof fullFormats]
@@ -17,20 +16,19 @@ type FormatDefinition =
       validate: (value: string) => boolean;
     };
 
-function calendar(name: 'date' | 'date-time' | 'time'): FormatDefinition {
-  const format = fullFormats[name] as { validate: (value: string) => boolean };
-  return { ...format, validate: memoiseCheck(format.validate) } as FormatDefinition;
-}
-
 /** Every format by name, as the generated validators look them up (`formats["uk-phone"]`). */
 export const standaloneFormats: Readonly<Record<string, FormatDefinition>> = Object.assign(
   Object.create(null) as Record<string, FormatDefinition>,
   fullFormats,
-  { date: calendar('date'), 'date-time': calendar('date-time'), time: calendar('time') },
+  {
+    date: calendarFormat('date'),
+    'date-time': calendarFormat('date-time'),
+    time: calendarFormat('time'),
+  },
   Object.fromEntries(
     Object.entries(kitFormats).map(([name, validate]) => [
       name,
-      { type: 'string' as const, validate: memoiseCheck(validate) },
+      { type: 'string' as const, validate },
     ]),
   ),
 );

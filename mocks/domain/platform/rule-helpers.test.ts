@@ -14,6 +14,7 @@ import {
   pence,
   report,
   reportWording,
+  withoutNulls,
 } from './rule-helpers.ts';
 
 describe('the helpers of the platform validator families (GEN-6)', () => {
@@ -102,5 +103,48 @@ describe('nullsAsAbsent (GEN-4)', () => {
     expect(nullsAsAbsent(sent)).toEqual({ b: { d: 1, e: [{ g: 'x' }, null] }, h: '' });
     expect(sent.a).toBeNull();
     expect(sent.b.c).toBeNull();
+  });
+});
+
+describe('withoutNulls (GEN-4, shared where nothing is dropped)', () => {
+  /** Deterministic JSON values with nulls here and there (xorshift), to replay a failure. */
+  function randomValues(count: number, seed: number): unknown[] {
+    let x = seed;
+    const next = () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return (x >>> 0) / 2 ** 32;
+    };
+    const value = (depth: number): unknown => {
+      const r = next();
+      if (depth > 3 || r < 0.3) return [null, 1, 'x', '', false][Math.floor(next() * 5)];
+      if (r < 0.6) return Array.from({ length: Math.floor(next() * 4) }, () => value(depth + 1));
+      const out: Record<string, unknown> = {};
+      for (let i = Math.floor(next() * 5); i > 0; i--)
+        out[`k${Math.floor(next() * 6)}`] = value(depth + 1);
+      return out;
+    };
+    return Array.from({ length: count }, () => value(0));
+  }
+
+  test('[GEN-4] reads every value as nullsAsAbsent does, key order included, and leaves it as sent', () => {
+    for (const sent of randomValues(5_000, 11)) {
+      const before = JSON.stringify(sent);
+      expect(JSON.stringify(withoutNulls(sent)), before).toBe(JSON.stringify(nullsAsAbsent(sent)));
+      expect(JSON.stringify(sent)).toBe(before);
+    }
+  });
+
+  test('[GEN-4] shares the parts that hold no null and copies the ones that do', () => {
+    const sent = { a: { b: [1, { c: 'x' }] }, d: { e: null, f: { g: 1 } } };
+    const read = withoutNulls(sent);
+    expect(read.a).toBe(sent.a);
+    expect(read.d.f).toBe(sent.d.f);
+    expect(read).not.toBe(sent);
+    expect(read.d).not.toBe(sent.d);
+    expect(read.d).toEqual({ f: { g: 1 } });
+    const clean = { a: [{ b: 1 }], c: 'x' };
+    expect(withoutNulls(clean)).toBe(clean);
   });
 });
