@@ -113,11 +113,11 @@ describe('proxy forwarding', () => {
     const digest = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
     expect(digest(target.seen[0]?.body ?? '')).toBe(digest(big));
     expect(digest(answer.body)).toBe(digest(big));
-    const groups = proxy.findings().groups;
+    const groups = (await proxy.findings()).groups;
     expect(groups.map((g) => [g.rule, g.operation])).toEqual([
       ['kit:body-over-capture-cap', 'validateAccount'],
     ]);
-    expect(proxy.findings().exchanges).toBe(0);
+    expect((await proxy.findings()).exchanges).toBe(0);
   });
 
   test('answers 502 bad_gateway in the interface error shape when the target does not answer', async () => {
@@ -140,7 +140,7 @@ describe('proxy forwarding', () => {
       JSON.parse(answer.body),
     );
     expect(check.problems).toEqual([]);
-    expect(proxy.findings().groups[0]).toMatchObject({
+    expect((await proxy.findings()).groups[0]).toMatchObject({
       rule: 'kit:target-unreachable',
       source: 'kit',
       severity: 'warning',

@@ -10,13 +10,17 @@
 import * as http from 'node:http';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import * as https from 'node:https';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { dataImport, errorCatalogue } from '../spec/index.ts';
-import { type CheckerResult, TrafficChecker } from './checker.ts';
+import type { CheckerOptions, CheckerResult } from './checker.ts';
 import { type Exchange, headerValue } from './exchange.ts';
 import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, finding } from './findings.ts';
 import type { MaskPolicy } from './mask.ts';
+import type { CheckerMessage, CheckerReply } from './proxy-check-worker.ts';
 import { forwardedHeaders, pairsOf } from './proxy-headers.ts';
 import type { TrafficRecorder } from './record.ts';
 
@@ -49,10 +53,97 @@ export interface TrafficProxyOptions {
 export interface TrafficProxy {
   /** Where clients send their requests instead of the target. */
   url: string;
-  /** The findings so far: the checker's and the proxy's own (kit:target-unreachable, ...). */
-  findings(): CheckerResult;
+  /**
+   * The findings of every exchange answered so far: the checker's and the proxy's own
+   * (kit:target-unreachable, ...).
+   */
+  findings(): Promise<CheckerResult>;
   /** Stops accepting, lets exchanges under way finish, and answers the final findings. */
   close(): Promise<CheckerResult>;
+}
+
+/** Body bytes posted to the checker and not yet checked, past which new requests wait. */
+export const MAX_UNCHECKED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The checker on its worker thread (proxy-check-worker.ts), with what waits for it bounded:
+ * past {@link MAX_UNCHECKED_BYTES} the proxy holds new requests until the checker catches up.
+ */
+class RemoteChecker {
+  readonly #worker: Worker;
+  readonly #results = new Map<number, (result: CheckerResult) => void>();
+  readonly #waiting: (() => void)[] = [];
+  #posted = 0;
+  #checked = 0;
+  #next = 0;
+  #failure: Error | undefined;
+
+  constructor(options: CheckerOptions) {
+    this.#worker = checkerWorker(options);
+    this.#worker.on('message', (reply: CheckerReply) => {
+      if (reply.kind === 'checked') {
+        this.#checked = reply.bytes;
+        while (!this.full && this.#waiting.length > 0) this.#waiting.shift()?.();
+        return;
+      }
+      this.#results.get(reply.id)?.(reply.result);
+      this.#results.delete(reply.id);
+    });
+    this.#worker.on('error', (error) => {
+      this.#failure = error;
+    });
+  }
+
+  /** Whether new requests must wait for the checker. */
+  get full(): boolean {
+    return this.#posted - this.#checked > MAX_UNCHECKED_BYTES;
+  }
+
+  /** Runs `then` once the checker has room. */
+  whenRoom(then: () => void): void {
+    if (this.full) this.#waiting.push(then);
+    else then();
+  }
+
+  check(exchange: Exchange): void {
+    const bytes = exchange.request.body.length + exchange.response.body.length;
+    this.#posted += bytes;
+    this.#worker.postMessage({ kind: 'check', exchange, bytes } satisfies CheckerMessage);
+  }
+
+  /** The result of every exchange posted so far. */
+  result(): Promise<CheckerResult> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#results.set(id, resolve);
+      this.#worker.once('error', reject);
+      this.#worker.postMessage({ kind: 'result', id } satisfies CheckerMessage);
+    });
+  }
+
+  terminate(): Promise<number> {
+    return this.#worker.terminate();
+  }
+}
+
+/**
+ * The worker running proxy-check-worker: the compiled file in the package; from the sources
+ * (tests, `npm run traffic` in a clone) a small bootstrap that registers tsx's loader in the
+ * worker first, since a worker does not inherit the `--import tsx` of its parent on Node 20.
+ */
+function checkerWorker(options: CheckerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) {
+    return new Worker(new URL('./proxy-check-worker.js', import.meta.url), { workerData: options });
+  }
+  const worker = new URL('./proxy-check-worker.ts', import.meta.url).href;
+  // tsx's ES module entry (`require.resolve` finds the CommonJS one beside it).
+  const api = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const tsx = pathToFileURL(api).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(worker)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: options });
 }
 
 /** A body being captured for checking, up to a cap. */
@@ -115,7 +206,7 @@ export async function startTrafficProxy(options: TrafficProxyOptions): Promise<T
   const cap = boundedCap(options.maxCaptureBytes);
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => {});
-  const checker = new TrafficChecker(dataImport, {
+  const checker = new RemoteChecker({
     ...(options.maxGroups ? { maxGroups: options.maxGroups } : {}),
     ...(options.maxAccounts ? { maxAccounts: options.maxAccounts } : {}),
     ...(options.mask ? { mask: options.mask } : {}),
@@ -160,7 +251,7 @@ export async function startTrafficProxy(options: TrafficProxyOptions): Promise<T
       ownFinding(finding(rule, 'kit', operationOf(method, url), '/response', message), method, url);
     },
   };
-  const server = createServer((req, res) => forward(context, req, res));
+  const server = createServer((req, res) => checker.whenRoom(() => forward(context, req, res)));
   const open = new Set<Promise<void>>();
   server.on('request', (_req, res: ServerResponse) => {
     const finished = new Promise<void>((resolve) => res.once('close', () => resolve()));
@@ -168,19 +259,34 @@ export async function startTrafficProxy(options: TrafficProxyOptions): Promise<T
     void finished.then(() => open.delete(finished));
   });
   server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (error) {
+    await checker.terminate();
+    throw error;
+  }
   const { address, port } = server.address() as AddressInfo;
-  const findings = (): CheckerResult => merge(checker.result(), own);
+  const findings = async (): Promise<CheckerResult> => merge(await checker.result(), own);
+  // Closing twice answers the same final findings (the checker's thread is gone after the first).
+  let closed: Promise<CheckerResult> | undefined;
+  const close = async () => {
+    await stop(server, open);
+    agent.destroy();
+    try {
+      return await findings();
+    } finally {
+      await checker.terminate();
+    }
+  };
   return {
     url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
-    findings,
-    async close() {
-      await stop(server, open);
-      agent.destroy();
-      return findings();
+    findings: () => closed ?? findings(),
+    close: () => {
+      closed ??= close();
+      return closed;
     },
   };
 }
