@@ -17,14 +17,26 @@ import { expect, type KitChecks, type Lifecycle, type Payloads } from '../fixtur
 import type { DataImportClient, Exchange } from './api-client.ts';
 import { codesCarried, type Dialect } from './dialect.ts';
 
-/** The twin `name` of a kind, built for this test (and its account, for the post-import kinds). */
+/**
+ * The twin `name` of a kind, built for this test (and its account, for the post-import kinds).
+ * `now` is the target's time the V2 twins' windows are drawn around (decision 028); `seed`
+ * replaces the test's own when a test sends the twin of more than one seed.
+ */
 export async function twinFor(
   kind: FixtureKind,
   name: string,
-  where: { payloads: Payloads; importSupplier: string; external: string; lifecycle?: Lifecycle },
+  where: {
+    payloads: Payloads;
+    importSupplier: string;
+    external: string;
+    lifecycle?: Lifecycle;
+    now?: string;
+    seed?: number;
+  },
 ): Promise<InvalidTwin> {
   const { payloads, lifecycle } = where;
-  const { seed, today } = payloads.context;
+  const seed = where.seed ?? payloads.context.seed;
+  const today = payloads.context.today;
   const state = KINDS[kind].accountState;
   let options = {};
   if (state === 'none') {
@@ -35,7 +47,8 @@ export async function twinFor(
     else await lifecycle.import(account);
     options = { account };
   }
-  const twin = invalidTwins(kind, { seed, today, ...options }).find((t) => t.name === name);
+  const now = where.now ? { now: where.now } : {};
+  const twin = invalidTwins(kind, { seed, today, ...now, ...options }).find((t) => t.name === name);
   if (!twin) throw new Error(`No twin ${kind}/${name}`);
   return twin;
 }
