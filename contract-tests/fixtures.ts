@@ -120,7 +120,8 @@ export interface ContractOptions {
   dialect: Dialect;
 }
 
-interface WorkerFixtures {
+/** What a worker shares across its tests; exported so the V2 project's `test` can be declared. */
+export interface WorkerFixtures {
   /** The project's target (an option; defaults to the environment's). */
   target: Target;
   /** `worker` (default) obtains one token per worker; `test` one per test (isolated project). */
@@ -135,7 +136,8 @@ interface WorkerFixtures {
   workerToken: string | undefined;
 }
 
-interface TestFixtures {
+/** What each test gets; exported so the V2 project's `test` can be declared. */
+export interface TestFixtures {
   /** The mode of the run: safe, full or mock. */
   mode: ContractMode;
   /** The interface's client; every response is checked against the spec. */
