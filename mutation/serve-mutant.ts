@@ -25,4 +25,7 @@ const inner = mutant
   : (request: Parameters<MockService['handle']>[0]) => mock.service.handle(request);
 const handle: MockService['handle'] = async (request) =>
   answerInDialect(dialect, request, await inner(request));
-createMockServer({ handle } as MockService).listen(Number(port), '127.0.0.1');
+// The adapter paces a slow-body fault with the service's sleep (decision 024): without it a
+// fault profile's answer would throw after its headers and end the server.
+const service = { handle, sleep: (ms: number) => mock.service.sleep(ms) };
+createMockServer(service as MockService).listen(Number(port), '127.0.0.1');
