@@ -10,11 +10,14 @@
  * - `isolated`: the tests that change the mock's global settings (clock, concurrency limit, token
  *   lifetime), one at a time, against a mock of their own, so that they cannot disturb the
  *   parallel tests;
- * - `mock-platform`: the specs whose answers differ between the reference and the platform's
- *   document, against a mock started with `--dialect platform` (decision 026);
+ * - `mock-platform`: every spec but the invalid twins once more, against a mock started with
+ *   `--dialect platform` (decision 026), reading the platform document's answers;
  * - `v2`: the platform's V2 account import (contract-tests/v2/, decision 028), one test at a time
  *   against the mock, beside the others (it never moves the mock's clock); its tests are skipped
  *   when the run does not serve V2 (CONTRACT_V2, or the preflight's probe).
+ * With CONTRACT_DIALECT=platform (`npm run contract:platform`) the whole suite runs in the
+ * platform dialect instead: `mock-platform` and `isolated`, against mocks started with
+ * `--dialect platform`, with `v2` beside them.
  * The static checks of the suite itself (meta/: traceability, reviewed assumptions) run in the
  * first project.
  *
@@ -42,17 +45,6 @@ const local = `http://127.0.0.1:${LOCAL_PORTS.mock}`;
 const viaPrism = `http://127.0.0.1:${LOCAL_PORTS.prism}`;
 const isolated = `http://127.0.0.1:${LOCAL_PORTS.isolated}`;
 const platform = `http://127.0.0.1:${LOCAL_PORTS.platform}`;
-// The specs whose answers differ between the dialects and whose checks read them in both
-// (decision 026): the mock-platform project runs them against a `--dialect platform` mock.
-const platformSpecs = [
-  'import-processes',
-  'registration',
-  'payment-instructions',
-  'lifecycle',
-  'account-import',
-  'notes',
-  'historical-statements',
-].map((name) => `**/${name}.spec.${ext}`);
 const target = (baseURL: string, controlURL = baseURL) => ({
   baseURL,
   target: { baseURL, controlURL } satisfies Target,
@@ -70,6 +62,14 @@ const v2Project = (use: ReturnType<typeof target>) => ({
   workers: 1,
   use,
 });
+// The platform dialect (decision 026): every spec reads the answers in both dialects. Beside the
+// reference's projects, `mock-platform` leaves out the invalid twins (431 of its 608 tests, each
+// read through the same codesCarried as the specs it keeps) to keep `npm test` short; with
+// CONTRACT_DIALECT=platform (`npm run contract:platform`) it runs everything.
+const platformOnly = settings.dialect === 'platform';
+const platformSpecs = platformOnly
+  ? withMeta
+  : { testIgnore: [...withoutMeta.testIgnore, `**/invalid-twins.spec.${ext}`] };
 // Worker processes are per project and cost about two seconds of CPU each to start (the spec's
 // validators), so the local projects run side by side from the start, each with its own share of
 // the workers, instead of one after the other with a second round of worker start-ups.
@@ -106,7 +106,7 @@ export default defineConfig<Partial<ContractOptions>>({
   webServer: settings.local
     ? {
         // The mock, the isolated project's mock and prism, started together (see the script).
-        command: `bash contract-tests/support/serve-local.sh ${LOCAL_PORTS.mock} ${LOCAL_PORTS.isolated} ${LOCAL_PORTS.prism} ${LOCAL_PORTS.platform}`,
+        command: `bash contract-tests/support/serve-local.sh ${LOCAL_PORTS.mock} ${LOCAL_PORTS.isolated} ${LOCAL_PORTS.prism} ${LOCAL_PORTS.platform} ${settings.dialect}`,
         // Ready when prism answers; without a token it answers 401 itself, which Playwright
         // counts as up. Prism starts only once the mock answers.
         url: `${viaPrism}/v1/data-import/all-account-import-processes/DEMO_ENERGY/`,
@@ -119,14 +119,21 @@ export default defineConfig<Partial<ContractOptions>>({
     : undefined,
   projects: settings.local
     ? [
-        { name: 'mock', ...withMeta, workers: workers ?? 2, use: target(local) },
-        {
-          name: 'prism',
-          ...withoutMeta,
-          workers: workers ?? 2,
-          grepInvert: /@request-violation/,
-          use: target(viaPrism, local),
-        },
+        ...(platformOnly
+          ? []
+          : [{ name: 'mock', ...withMeta, workers: workers ?? 2, use: target(local) }]),
+        // prism checks the reference's answers, so it has no part in a platform-dialect run.
+        ...(platformOnly
+          ? []
+          : [
+              {
+                name: 'prism',
+                ...withoutMeta,
+                workers: workers ?? 2,
+                grepInvert: /@request-violation/,
+                use: target(viaPrism, local),
+              },
+            ]),
         {
           name: 'isolated',
           testMatch: `**/isolated/**/*.spec.${ext}`,
@@ -135,8 +142,8 @@ export default defineConfig<Partial<ContractOptions>>({
         },
         {
           name: 'mock-platform',
-          testMatch: platformSpecs,
-          workers: workers ?? 1,
+          ...platformSpecs,
+          workers: workers ?? (platformOnly ? 4 : 1),
           use: { ...target(platform), dialect: 'platform' as const },
         },
         v2Project(target(local)),

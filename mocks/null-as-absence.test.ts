@@ -6,13 +6,27 @@
  * of both forms reach every part of the payload), the mock gives the same answer to the payload
  * with the field left out and with it `null`. The list of fields comes from the spec, never from
  * a hand list; a field the reference decides against (`x-platform-difference`) is left out.
+ * The same holds for the bodies sent after the import (notes, transactions, historical
+ * statements, payment instructions): each pair goes to two imported copies of one account, so
+ * that the first request's effects (a statement id now held, a note added) cannot decide the
+ * second's answer; the walk must reach every optional field the platform's document declares
+ * nullable in those bodies. And an account imported with a nullable field `null` gets the
+ * post-import answers it gets with the field left out: the post-import rules read the imported
+ * account (its statements, its supply dates) as the import did.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
 import { businessAccount } from '../fixtures/business-account.ts';
 import { domesticAccount } from '../fixtures/domestic-account.ts';
+import { historicalStatementsRequest } from '../fixtures/historical-statements-request.ts';
+import { notesRequest } from '../fixtures/notes-request.ts';
+import { paymentInstructionRequest } from '../fixtures/payment-instruction-request.ts';
 import { DEFAULT_TODAY } from '../fixtures/random.ts';
+import { transactionsRequest } from '../fixtures/transactions-request.ts';
+import type { Account } from '../fixtures/types.ts';
 import { openapiDocument } from '../spec/index.ts';
-import { createHarness } from './test-support.ts';
+import { createHarness, type Harness } from './test-support.ts';
 
 type Json = Record<string, unknown>;
 
@@ -169,4 +183,198 @@ describe('validateAccount (POST /v1/data-import/validate-account/): null read as
     },
     300_000,
   );
+});
+
+/** The platform's contract, when it is at hand (PLATFORM_CONTRACT, or the shared reference). */
+const platformPath = [
+  process.env.PLATFORM_CONTRACT,
+  new URL('../../shared/reference/platform/data-import-openapi.yml', import.meta.url).pathname,
+  new URL('../../../shared/reference/platform/data-import-openapi.yml', import.meta.url).pathname,
+].find((p): p is string => typeof p === 'string' && existsSync(p));
+const platform = platformPath ? (parse(readFileSync(platformPath, 'utf8')) as Json) : undefined;
+
+/**
+ * The optional fields the platform's document declares nullable in a request body, as `a.*.b`:
+ * what the spec-driven walk must reach, so that a field the spec forgot to carry is found.
+ */
+function platformNullable(node: Json, path: string[] = [], depth = 0): string[] {
+  if (!platform || depth > 12) return [];
+  const ref = node.$ref;
+  if (typeof ref === 'string') {
+    const all = (platform.components as Json).schemas as Record<string, Json>;
+    return platformNullable(all[ref.split('/').pop() as string] ?? {}, path, depth + 1);
+  }
+  const out: string[] = [];
+  const required = new Set((node.required as string[] | undefined) ?? []);
+  for (const [name, schema] of Object.entries((node.properties as Record<string, Json>) ?? {})) {
+    const type = schema.type;
+    const nullable = schema.nullable === true || (Array.isArray(type) && type.includes('null'));
+    if (nullable && !required.has(name)) out.push([...path, name].join('.'));
+    out.push(...platformNullable(schema, [...path, name], depth + 1));
+  }
+  if (isObject(node.items)) out.push(...platformNullable(node.items, [...path, '*'], depth + 1));
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    for (const part of (node[key] as Json[] | undefined) ?? []) {
+      out.push(...platformNullable(part, path, depth + 1));
+    }
+  }
+  return out;
+}
+
+/** A post-import operation of the spec: its path, request schema and a valid body for an account. */
+interface PostImport {
+  operationId: string;
+  build: (seed: number, account: Account) => Json;
+}
+
+/** The body builders of the fixtures, per post-import operation. */
+const POST_IMPORTS: PostImport[] = [
+  {
+    operationId: 'createNotes',
+    build: (seed, account) => notesRequest({ seed, account, today: DEFAULT_TODAY }) as Json,
+  },
+  {
+    operationId: 'createTransactions',
+    build: (seed, account) => transactionsRequest({ seed, account, today: DEFAULT_TODAY }) as Json,
+  },
+  {
+    operationId: 'createHistoricalStatements',
+    build: (seed, account) =>
+      historicalStatementsRequest({ seed, account, today: DEFAULT_TODAY }) as Json,
+  },
+  {
+    operationId: 'createPaymentInstruction',
+    build: (seed, account) =>
+      paymentInstructionRequest({ seed, account, today: DEFAULT_TODAY }) as Json,
+  },
+];
+
+/** The operation's path and request body schema in the spec. */
+function operationOf(document: Json, operationId: string): { path: string; schema: Json } {
+  for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+    const post = item.post as Json | undefined;
+    if (post?.operationId !== operationId) continue;
+    const content = (post.requestBody as Json).content as Record<string, Json>;
+    return { path, schema: (content['application/json'] as Json).schema as Json };
+  }
+  throw new Error(`no POST operation ${operationId}`);
+}
+
+/** Post-import bodies per operation: each on an account of its own, alternating the forms. */
+const POST_IMPORT_BODIES = 24;
+
+/** A verdict with the second copy's external number read as the first's. */
+function verdictAs(response: { status: number; body: unknown }, from: string, to: string): string {
+  return verdict(response).split(from).join(to);
+}
+
+describe.each(POST_IMPORTS)('$operationId: null read as absence', (op) => {
+  const { path, schema } = operationOf(openapiDocument as Json, op.operationId);
+  test('[GEN-4] [GEN-6] every optional field the platform declares nullable gets the same answer absent and null', async () => {
+    const h = await createHarness({ now: Date.parse(`${DEFAULT_TODAY}T12:00:00Z`) });
+    const seen = new Map<string, number>();
+    const differing: string[] = [];
+    for (let seed = 0; seed < POST_IMPORT_BODIES; seed++) {
+      const account = (seed % 2 ? businessAccount({ seed }) : domesticAccount({ seed })) as Account;
+      const base = op.build(seed, account);
+      for (const c of nullCases(schema, base)) {
+        const count = seen.get(c.field) ?? 0;
+        if (count >= PER_FIELD) continue;
+        seen.set(c.field, count + 1);
+        const first = `${account.external_account_number}-${c.field}-${count}-A`;
+        const second = `${account.external_account_number}-${c.field}-${count}-B`;
+        // Two imported copies: the mock's own account type, the same payload.
+        type Imported = Parameters<typeof h.imported>[0];
+        await h.imported({ ...account, external_account_number: first } as Imported);
+        await h.imported({ ...account, external_account_number: second } as Imported);
+        const absent = await h.call('POST', path, {
+          body: withField({ ...base, external_account_number: first }, c.path, false),
+        });
+        const asNull = await h.call('POST', path, {
+          body: withField({ ...base, external_account_number: second }, c.path, true),
+        });
+        const a = verdict(absent);
+        const n = verdictAs(asNull, second, first);
+        // A valid body without an optional field stays valid: the pair is compared on a success.
+        if (absent.status >= 300 || a !== n) {
+          differing.push(
+            `seed ${seed} ${c.path.join('.')}: absent ${a.slice(0, 400)}; null ${n.slice(0, 400)}`,
+          );
+        }
+      }
+    }
+    console.info(`${op.operationId}: ${seen.size} nullable fields checked absent against null`);
+    expect(differing).toEqual([]);
+    // Every optional field the platform's document declares nullable there was reached.
+    if (platform) {
+      const item = (platform.paths as Record<string, Json>)[path] as Json;
+      const content = ((item.post as Json).requestBody as Json).content as Record<string, Json>;
+      const declared = platformNullable((content['application/json'] as Json).schema as Json);
+      expect([...seen.keys()].sort()).toEqual(expect.arrayContaining(declared.sort()));
+    }
+  }, 300_000);
+});
+
+/** Stages and processes an account; the status of the first step that is not a success, or 201. */
+async function importAccount(h: Harness, body: Json): Promise<number> {
+  const staged = await h.call('POST', '/v1/data-import/account-import-process/create-or-update/', {
+    body,
+  });
+  if (staged.status !== 201) return staged.status;
+  const processed = await h.call('POST', '/v1/data-import/account-import-process/process/', {
+    body: {
+      import_supplier_code: body.import_supplier,
+      external_account_number: body.external_account_number,
+      operations_team_name: 'MIGRATIONS',
+    },
+  });
+  return processed.status;
+}
+
+/** Accounts per form for the walk below: enough that every nullable account field turns up. */
+const IMPORTED_ACCOUNTS = 60;
+
+describe('post-import operations on an account imported with null', () => {
+  test('[GEN-4] [GEN-6] an account imported with a platform-nullable field null gets the answers it gets with the field absent', async () => {
+    const h = await createHarness({ now: Date.parse(`${DEFAULT_TODAY}T12:00:00Z`) });
+    const seen = new Set<string>();
+    const differing: string[] = [];
+    let successes = 0;
+    for (let seed = 0; seed < IMPORTED_ACCOUNTS; seed++) {
+      const form = seed % 2 ? 'BusinessAccount' : 'DomesticAccount';
+      const account = (seed % 2 ? businessAccount({ seed }) : domesticAccount({ seed })) as Json;
+      for (const c of nullCases({ $ref: `#/components/schemas/${form}` }, account)) {
+        if (seen.has(c.field)) continue;
+        seen.add(c.field);
+        const first = `NULL-${seen.size}-A`;
+        const second = `NULL-${seen.size}-B`;
+        const absent = withField({ ...account, external_account_number: first }, c.path, false);
+        const asNull = withField({ ...account, external_account_number: second }, c.path, true);
+        const imports = [await importAccount(h, absent), await importAccount(h, asNull)];
+        if (imports[0] !== imports[1]) differing.push(`import ${c.field}: ${imports.join(' vs ')}`);
+        if (imports[0] !== 201 || imports[1] !== 201) continue;
+        for (const op of POST_IMPORTS) {
+          const { path } = operationOf(openapiDocument as Json, op.operationId);
+          const base = op.build(seed, absent as unknown as Account);
+          const a = await h.call('POST', path, {
+            body: { ...base, external_account_number: first },
+          });
+          const n = await h.call('POST', path, {
+            body: { ...base, external_account_number: second },
+          });
+          if (a.status < 300) successes++;
+          if (verdict(a) !== verdictAs(n, second, first)) {
+            differing.push(
+              `${op.operationId} after ${c.field}: absent ${verdict(a).slice(0, 300)}; null ${verdictAs(n, second, first).slice(0, 300)}`,
+            );
+          }
+        }
+      }
+    }
+    console.info(`${seen.size} nullable account fields checked on the post-import operations`);
+    expect(differing).toEqual([]);
+    // The bodies fit their accounts: the pairs are compared on answers that were accepted.
+    expect(successes).toBeGreaterThan(seen.size);
+    expect(seen.has('supply_addresses.*.meter_points.*.aq_history.*.effective_to')).toBe(true);
+  }, 300_000);
 });

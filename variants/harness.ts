@@ -5,6 +5,10 @@
  * Harness code only; loopback only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type Dialect, parseDialect, platformAnswer } from '../mocks/dialect.ts';
+import type { PlainResponse } from '../mocks/error-bodies.ts';
+import { dataImport } from '../spec/index.ts';
+import type { Handle } from './proxy.ts';
 
 /** A JSON object as the harnesses read and rewrite it. */
 export type Json = Record<string, unknown>;
@@ -64,4 +68,66 @@ export async function startMockProcess(
   }
   child.kill();
   throw new Error(`${name} did not start`);
+}
+
+/**
+ * The dialect a harness run serves and checks (decision 026), and the ids left on its command
+ * line: `--dialect <name>` first, else CONTRACT_DIALECT, else the reference's. A name that is not
+ * a dialect throws.
+ */
+export function dialectArguments(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { dialect: Dialect; ids: string[] } {
+  const ids: string[] = [];
+  let named: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--dialect') named = argv[++i] ?? '';
+    else if (arg.startsWith('--dialect=')) named = arg.slice('--dialect='.length);
+    else ids.push(arg);
+  }
+  const value = named ?? env.CONTRACT_DIALECT;
+  return { dialect: value ? parseDialect(value.toLowerCase()) : 'reference', ids };
+}
+
+/** The interface operation a request routes to; undefined for the control API or no route. */
+function interfaceOperation(method: string, path: string): string | undefined {
+  if (path.startsWith('/__mock/')) return undefined;
+  const route = dataImport.route(method, path);
+  return route.kind === 'found' ? route.operation.operationId : undefined;
+}
+
+/**
+ * An interface answer in the dialect: the platform dialect maps it with the mock's own
+ * {@link platformAnswer}. A mutant or a variant changes the reference's answer and the mapping
+ * comes after it, as a platform service with the same fault or the same choice would answer, so
+ * each reads the reference's names whatever the dialect.
+ */
+export function answerInDialect(
+  dialect: Dialect,
+  request: { method: string; path: string; bodyText: string },
+  response: PlainResponse,
+): PlainResponse {
+  if (dialect === 'reference') return response;
+  const operationId = interfaceOperation(request.method, request.path);
+  return operationId ? platformAnswer(operationId, request.bodyText, response) : response;
+}
+
+/** A proxy's handling with its JSON answers mapped into the dialect after it (see {@link answerInDialect}). */
+export function proxyInDialect(dialect: Dialect, handle: Handle): Handle {
+  if (dialect === 'reference') return handle;
+  return async (request, forward) => {
+    const response = await handle(request, forward);
+    const body = /json/i.test(response.headers['content-type'] ?? '')
+      ? parseJson(response.body)
+      : undefined;
+    if (body === undefined) return response;
+    const mapped = answerInDialect(
+      dialect,
+      { method: request.method, path: request.path, bodyText: request.body },
+      { status: response.status, body },
+    );
+    return mapped.body === body ? response : { ...response, body: JSON.stringify(mapped.body) };
+  };
 }

@@ -5,6 +5,7 @@
  * A document that does exist is placed through the control API (POST /__mock/documents/files).
  */
 import { expect, test } from '../fixtures.ts';
+import { answerCarriesCodes, expectedError } from '../support/dialect.ts';
 import { operationTitle } from '../support/operations.ts';
 import { historicalStatementsRequest } from '../support/payloads.ts';
 
@@ -24,11 +25,14 @@ test.describe(operationTitle('createNotes'), () => {
         notes: [{ body: 'Scan.', document_paths: [{ document_path: 'notes/missing-scan.pdf' }] }],
       });
       expect(exchange.status).toBe(400);
+      // The platform's field-keyed messages carry the failing path, not the code (decision 026).
       expect((exchange.body as { errors: unknown[] }).errors).toContainEqual(
-        expect.objectContaining({
-          attr: 'notes.0.document_paths.0.document_path',
-          code: 'path_does_not_exist_in_file_store',
-        }),
+        expect.objectContaining(
+          expectedError(answerCarriesCodes(api.dialect, exchange), {
+            attr: 'notes.0.document_paths.0.document_path',
+            code: 'path_does_not_exist_in_file_store',
+          }),
+        ),
       );
     } finally {
       await control.checkDocuments(before);
@@ -83,7 +87,14 @@ test.describe(operationTitle('createHistoricalStatements'), () => {
         statements: [{ ...first, statement_path: 'statements/missing-statement.pdf' }],
       });
       expect(exchange.status).toBe(400);
-      expect(exchange.text).toContain('path_does_not_exist_in_file_store');
+      if (answerCarriesCodes(api.dialect, exchange)) {
+        expect(exchange.text).toContain('path_does_not_exist_in_file_store');
+      } else {
+        // The platform's field-keyed messages name the failing path instead (decision 026).
+        expect((exchange.body as { errors: unknown[] }).errors).toContainEqual(
+          expect.objectContaining({ attr: 'statements.0.statement_path' }),
+        );
+      }
     } finally {
       await control.checkDocuments(before);
     }

@@ -6,9 +6,31 @@
  * after the move carries a token obtained after it.
  */
 import { expect, test } from '../fixtures.ts';
+import type { DataImportClient } from '../support/api-client.ts';
 import { operationTitle } from '../support/operations.ts';
 
 const DAYS_2 = 2 * 86_400;
+
+/**
+ * STS-13: every meter point is ON_SUPPLY once the change of supply has taken effect, and none is
+ * before; the meter point statuses read the same in both dialects.
+ */
+async function expectOnSupply(
+  api: DataImportClient,
+  supplier: string,
+  external: string,
+  onSupply: boolean,
+  authorization?: string,
+): Promise<void> {
+  const statuses = await api.meterPointStatuses(supplier, external, { authorization });
+  expect(statuses.status).toBe(200);
+  const items = statuses.body as { status: string }[];
+  expect(items.length).toBeGreaterThan(0);
+  for (const item of items) {
+    if (onSupply) expect(item.status).toBe('ON_SUPPLY');
+    else expect(item.status).not.toBe('ON_SUPPLY');
+  }
+}
 
 test.describe(operationTitle('getAccountTransferStatus'), () => {
   test('[STS-8] [REG-7] COMPLETED once the change of supply succeeds for all meter points', async ({
@@ -26,8 +48,11 @@ test.describe(operationTitle('getAccountTransferStatus'), () => {
       await control.outcome(supplier, external, mpxn, { outcome: 'accepted' });
     }
     expect((await api.transferStatus(supplier, external)).body).toMatchObject({
-      status: 'IN_PROGRESS',
+      status: api.transferStatusOf('IN_PROGRESS'),
     });
+    // The platform reads every status of a created account as COMPLETED (decision 026): the
+    // meter points tell the change of supply's progress in both dialects.
+    await expectOnSupply(api, supplier, external, false);
     await control.setClock({ advance_seconds: DAYS_2 });
     try {
       const authorization = `Token ${await obtainToken()}`;
@@ -35,10 +60,7 @@ test.describe(operationTitle('getAccountTransferStatus'), () => {
         status: 'COMPLETED',
         service_account_number: number,
       });
-      const statuses = await api.meterPointStatuses(supplier, external, { authorization });
-      for (const item of statuses.body as { status: string }[]) {
-        expect(item.status).toBe('ON_SUPPLY');
-      }
+      await expectOnSupply(api, supplier, external, true, authorization);
     } finally {
       await control.setClock({ advance_seconds: -DAYS_2 });
     }
@@ -65,8 +87,9 @@ test.describe(operationTitle('getAccountTransferStatus'), () => {
     try {
       const authorization = `Token ${await obtainToken()}`;
       expect((await api.transferStatus(supplier, external, { authorization })).body).toMatchObject({
-        status: 'IN_PROGRESS',
+        status: api.transferStatusOf('IN_PROGRESS'),
       });
+      await expectOnSupply(api, supplier, external, false, authorization);
     } finally {
       await control.setClock({ advance_seconds: -(DAYS_2 - 3600) });
     }
@@ -76,6 +99,7 @@ test.describe(operationTitle('getAccountTransferStatus'), () => {
       expect((await api.transferStatus(supplier, external, { authorization })).body).toMatchObject({
         status: 'COMPLETED',
       });
+      await expectOnSupply(api, supplier, external, true, authorization);
     } finally {
       await control.setClock({ advance_seconds: -(DAYS_2 + 3600) });
     }

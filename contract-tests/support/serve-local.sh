@@ -5,18 +5,20 @@
 # other; started together here they are ready seconds sooner. Playwright stops the whole process
 # group at the end of the run.
 #
-# Usage: serve-local.sh MOCK_PORT ISOLATED_PORT PRISM_PORT [PLATFORM_PORT]
-# PLATFORM_PORT, when given, gets a mock in the platform dialect (decision 026).
+# Usage: serve-local.sh MOCK_PORT ISOLATED_PORT PRISM_PORT [PLATFORM_PORT [ISOLATED_DIALECT]]
+# PLATFORM_PORT, when given, gets a mock in the platform dialect (decision 026); the isolated
+# project's mock answers in ISOLATED_DIALECT (reference by default).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mock_port=$1
 isolated_port=$2
 prism_port=$3
 platform_port=${4:-}
+isolated_dialect=${5:-reference}
 
 # The same entry point as `npm start -- --port N --quiet`, without npm's own start-up.
 node --import tsx bin/data-import-mock.ts --port "$mock_port" --quiet &
-node --import tsx bin/data-import-mock.ts --port "$isolated_port" --quiet &
+node --import tsx bin/data-import-mock.ts --port "$isolated_port" --quiet --dialect "$isolated_dialect" &
 if [ -n "$platform_port" ]; then
   node --import tsx bin/data-import-mock.ts --port "$platform_port" --quiet --dialect platform &
 fi
