@@ -97,7 +97,7 @@ describe('proxyInDialect (decision 026)', () => {
     body: PROCESS.bodyText,
   };
 
-  test("maps a JSON answer after the variant's handling, and leaves text as it is", async () => {
+  test("maps the mock's JSON answer before the variant's handling, and leaves text as it is", async () => {
     const forward = async () => ({
       status: 201,
       headers: json,
@@ -117,5 +117,22 @@ describe('proxyInDialect (decision 026)', () => {
     expect(JSON.parse((await reference(request, forward)).body)).toEqual({
       service_account_number: 'A-1',
     });
+  });
+
+  test('the variant changes the answer in the dialect, so its change cannot pick another shape', async () => {
+    const forward = async () => ({
+      status: 201,
+      headers: json,
+      body: JSON.stringify({ service_account_number: 'A-1' }),
+    });
+    let seen: unknown;
+    const variant = proxyInDialect('platform', async (r, f) => {
+      const answer = await f(r);
+      seen = JSON.parse(answer.body);
+      return { ...answer, body: JSON.stringify({ ...(seen as object), extra: true }) };
+    });
+    const answered = JSON.parse((await variant(request, forward)).body);
+    expect(seen).toMatchObject({ kraken_account_number: 'A-1' });
+    expect(answered).toMatchObject({ kraken_account_number: 'A-1', extra: true });
   });
 });

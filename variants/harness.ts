@@ -114,20 +114,26 @@ export function answerInDialect(
   return operationId ? platformAnswer(operationId, request.bodyText, response) : response;
 }
 
-/** A proxy's handling with its JSON answers mapped into the dialect after it (see {@link answerInDialect}). */
+/**
+ * A proxy's handling with the mock's JSON answers mapped into the dialect before the variant sees
+ * them (see {@link answerInDialect}): the variant's change lands on the dialect's answer, so a
+ * variant that renames the reference's error codes cannot steer which platform body is chosen
+ * (the platform's shape is picked by the code the mock gave).
+ */
 export function proxyInDialect(dialect: Dialect, handle: Handle): Handle {
   if (dialect === 'reference') return handle;
-  return async (request, forward) => {
-    const response = await handle(request, forward);
-    const body = /json/i.test(response.headers['content-type'] ?? '')
-      ? parseJson(response.body)
-      : undefined;
-    if (body === undefined) return response;
-    const mapped = answerInDialect(
-      dialect,
-      { method: request.method, path: request.path, bodyText: request.body },
-      { status: response.status, body },
-    );
-    return mapped.body === body ? response : { ...response, body: JSON.stringify(mapped.body) };
-  };
+  return (request, forward) =>
+    handle(request, async (sent) => {
+      const response = await forward(sent);
+      const body = /json/i.test(response.headers['content-type'] ?? '')
+        ? parseJson(response.body)
+        : undefined;
+      if (body === undefined) return response;
+      const mapped = answerInDialect(
+        dialect,
+        { method: sent.method, path: sent.path, bodyText: sent.body },
+        { status: response.status, body },
+      );
+      return mapped.body === body ? response : { ...response, body: JSON.stringify(mapped.body) };
+    });
 }
