@@ -11,8 +11,9 @@
  * Twins with setup (decision 030): accounts they send first are imported through the interface
  * (`lifecycle`, so not in safe mode); one that switches the platform catalogue or the documents
  * switch, global settings of the mock shared with the projects beside V2, is listed as skipped:
- * it runs in the isolated project (isolated/v2-twins-with-catalogue.spec.ts), on a mock of its own. Schedule twins are not sent in safe mode: a target that wrongly
- * accepted one would schedule an account.
+ * it runs in the isolated project (isolated/v2-twins-with-catalogue.spec.ts), on a mock of its
+ * own. Schedule twins are not sent in safe mode: a target that wrongly accepted one would schedule
+ * an account.
  */
 import {
   type InvalidTwin,
