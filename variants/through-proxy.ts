@@ -33,6 +33,31 @@ if (unknown.length) {
 }
 const chosen = selected.length ? variants.filter((v) => selected.includes(v.id)) : variants;
 
+/** Writes the results so far (after each variant, so that a stopped run leaves its record). */
+function report(final: boolean): number {
+  const clean = rows.filter((r) => r.clean).length;
+  const scope = selected.length
+    ? ' (a selection, not the whole set)'
+    : final
+      ? ''
+      : ` (partial: ${rows.length} of ${chosen.length} run so far)`;
+  const headline = `no error finding in front of ${clean}/${rows.length} legitimate variants${scope}`;
+  if (final) console.log(`\n${headline}`);
+  writeResults('traffic-variants', { clean, total: rows.length, rows }, [
+    '# The checking proxy in front of each legitimate variant',
+    '',
+    headline,
+    '',
+    '| variant | error findings | suite through the proxy | findings |',
+    '| --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.id} | ${r.errors.length} | ${r.suite} | ${r.errors.map((e) => e.replaceAll('|', '\\|').slice(0, 200)).join('<br>') || '-'} |`,
+    ),
+  ]);
+  return clean;
+}
+
 const rows: { id: string; clean: boolean; suite: string; exchanges: number; errors: string[] }[] =
   [];
 for (const variant of chosen) {
@@ -68,22 +93,9 @@ for (const variant of chosen) {
   console.log(
     `${errors.length ? 'ERRORS' : 'clean '} ${variant.id}: ${run.exchanges} exchanges, ${run.summary}`,
   );
+  report(false);
   for (const e of errors.slice(0, 8)) console.log(`    ${e.slice(0, 300)}`);
 }
 
-const clean = rows.filter((r) => r.clean).length;
-const headline = `no error finding in front of ${clean}/${rows.length} legitimate variants${selected.length ? ' (a selection, not the whole set)' : ''}`;
-console.log(`\n${headline}`);
-writeResults('traffic-variants', { clean, total: rows.length, rows }, [
-  '# The checking proxy in front of each legitimate variant',
-  '',
-  headline,
-  '',
-  '| variant | error findings | suite through the proxy | findings |',
-  '| --- | --- | --- | --- |',
-  ...rows.map(
-    (r) =>
-      `| ${r.id} | ${r.errors.length} | ${r.suite} | ${r.errors.map((e) => e.replaceAll('|', '\\|').slice(0, 200)).join('<br>') || '-'} |`,
-  ),
-]);
+const clean = report(true);
 process.exit(clean === rows.length ? 0 : 1);
