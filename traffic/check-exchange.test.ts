@@ -34,4 +34,23 @@ describe('checkExchange', () => {
       ['kit:undocumented-status', 'warning'],
     ]);
   });
+
+  it("names ERR-5 when a field error's attr is not a dot-delimited path", async () => {
+    const rec = recordingClient();
+    const account = rec.client.account();
+    const customer = { ...account.customers?.[0], landline: '123' };
+    const refused = await rec.send('POST', VALIDATE, { ...account, customers: [customer] });
+    expect(refused.response.status).toBe(400);
+    const body = JSON.parse(refused.response.body) as { errors: { attr: string }[] };
+    expect(body.errors.some((e) => /\.\d+\./.test(e.attr))).toBe(true);
+    expect(checkExchange(dataImport, refused)).toEqual([]);
+    const bracketed = {
+      ...body,
+      errors: body.errors.map((e) => ({ ...e, attr: e.attr.replace(/\.(\d+)/g, '[$1]') })),
+    };
+    const findings = checkExchange(dataImport, withAnswer(refused, 400, bracketed));
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings.every((f) => f.rule === 'ERR-5' && f.severity === 'error')).toBe(true);
+    expect(findings[0]?.pointer).toMatch(/^\/response\/body\/errors\/\d+\/attr$/);
+  });
 });

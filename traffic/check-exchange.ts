@@ -170,6 +170,40 @@ function checkAnswer(contract: Contract, op: OperationInfo, exchange: Exchange):
   );
 }
 
+/** ERR-5: a dot-delimited path of field names and zero-based indexes (customers.0.landline). */
+const DOT_PATH = /^[^.[\]]+(\.[^.[\]]+)*$/;
+
+/**
+ * The attr of each field error of a 400 (ERR-5: "attr is a dot-delimited path ... example
+ * customers.0.landline"): one exchange shows a path written any other way, such as
+ * customers[0].landline. Bodies the schema already refuses are not judged twice.
+ */
+function checkAttrPaths(op: OperationInfo, exchange: Exchange): Finding[] {
+  if (exchange.response.status !== 400) return [];
+  const body = jsonBody(exchange.response.body);
+  const errors =
+    body.ok && body.value !== null && typeof body.value === 'object'
+      ? (body.value as { errors?: unknown }).errors
+      : undefined;
+  if (!Array.isArray(errors)) return [];
+  const out: Finding[] = [];
+  for (const [i, item] of errors.slice(0, 1000).entries()) {
+    const attr =
+      item !== null && typeof item === 'object' ? (item as { attr?: unknown }).attr : undefined;
+    if (typeof attr !== 'string' || attr === '' || DOT_PATH.test(attr)) continue;
+    out.push(
+      finding(
+        'ERR-5',
+        'reference',
+        op.operationId,
+        `/response/body/errors/${i}/attr`,
+        `attr "${attr.slice(0, 200)}" is not a dot-delimited path`,
+      ),
+    );
+  }
+  return out;
+}
+
 /** The `exp` (seconds) of the JWT an Authorization header carries, when it carries one. */
 export function tokenExpiry(authorization: string | undefined): number | undefined {
   if (authorization === undefined || authorization.length > 8192) return undefined;
@@ -229,6 +263,7 @@ export function checkExchange(
   return [
     ...checkRequest(contract, op, exchange),
     ...checkAnswer(contract, op, exchange),
+    ...checkAttrPaths(op, exchange),
     ...checkToken(op, exchange),
   ];
 }
