@@ -184,9 +184,15 @@ export class TrafficHistory {
   #notes(entry: AccountHistory, request: unknown, answer: unknown): Finding[] {
     if (!isRecord(request) || !Array.isArray(request.notes) || !Array.isArray(answer)) return [];
     const out: Finding[] = [];
+    const sentNotes: unknown[] = request.notes;
     for (const [i, item] of answer.entries()) {
-      const sent: unknown = request.notes[i];
-      if (!isRecord(item) || !isRecord(sent) || typeof sent.body !== 'string') continue;
+      if (!isRecord(item)) continue;
+      // NOTE-5 gives no order to the answer's items: pair each with the sent note of its body.
+      const sent: unknown =
+        typeof item.body === 'string'
+          ? sentNotes.find((n) => isRecord(n) && n.body === item.body)
+          : sentNotes[i];
+      if (!isRecord(sent) || typeof sent.body !== 'string') continue;
       const key = `${sent.body}\u0000${text(sent.created_at) ?? ''}`;
       if (item.status === 'NOTE_CREATION_SUCCESS') {
         if (entry.notes.has(key)) {
