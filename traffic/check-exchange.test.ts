@@ -53,4 +53,30 @@ describe('checkExchange', () => {
     expect(findings.every((f) => f.rule === 'ERR-5' && f.severity === 'error')).toBe(true);
     expect(findings[0]?.pointer).toMatch(/^\/response\/body\/errors\/\d+\/attr$/);
   });
+
+  it('grades a 404 body by the rule only where the reference gives one (REG-8, not STS-3)', async () => {
+    const rec = recordingClient();
+    const unknown = await rec.send(
+      'GET',
+      '/v1/data-import/account-transfer-status/DEMO_ENERGY/NEVER-STAGED/',
+    );
+    expect(unknown.response.status).toBe(404);
+    const other = withAnswer(unknown, 404, { message: 'Not found.', status_code: 404 });
+    const findings = checkExchange(dataImport, other);
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings.every((f) => f.severity === 'warning' && f.rule === 'kit:response-404')).toBe(
+      true,
+    );
+    const registration = await rec.send(
+      'POST',
+      '/v1/data-import/send-registration-flows/DEMO_ENERGY/NEVER-STAGED/',
+      {},
+    );
+    expect(registration.response.status).toBe(404);
+    const object = withAnswer(registration, 404, { detail: 'Not found.' });
+    expect(checkExchange(dataImport, object).map((f) => [f.rule, f.severity])).toContainEqual([
+      'REG-8',
+      'error',
+    ]);
+  });
 });
