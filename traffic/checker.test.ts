@@ -168,6 +168,43 @@ describe('TrafficChecker history', () => {
     ]);
   });
 
+  it('pairs the notes of an answer with those sent by body, whatever their order (NOTE-5)', async () => {
+    const { exchanges, external } = await migration();
+    const rec = recordingClient();
+    const post = async (bodies: string[]) =>
+      rec.send('POST', NOTES, {
+        import_supplier: 'DEMO_ENERGY',
+        external_account_number: external,
+        notes: bodies.map((body) => ({ body })),
+      });
+    const item = (body: string, status: string) => ({
+      body,
+      created_at: '2026-01-01T00:00:00Z',
+      status,
+    });
+    const first = await post(['First', 'Second']);
+    const second = await post(['Third', 'First']);
+    // Answered in reverse order: Third is new, First already exists.
+    const reversed = [
+      withAnswer(first, 201, [
+        item('Second', 'NOTE_CREATION_SUCCESS'),
+        item('First', 'NOTE_CREATION_SUCCESS'),
+      ]),
+      withAnswer(second, 201, [
+        item('First', 'NOTE_ALREADY_EXISTS'),
+        item('Third', 'NOTE_CREATION_SUCCESS'),
+      ]),
+    ];
+    expect(checkAll([...exchanges, ...reversed]).groups).toEqual([]);
+    const again = withAnswer(second, 201, [
+      item('First', 'NOTE_CREATION_SUCCESS'),
+      item('Third', 'NOTE_CREATION_SUCCESS'),
+    ]);
+    expect(checkAll([...exchanges, reversed[0]!, again]).groups).toEqual([
+      expect.objectContaining({ rule: 'NOTE-3', pointer: '/response/body/0/status' }),
+    ]);
+  });
+
   it('forgets the oldest account past maxAccounts, losing only its history', async () => {
     const { exchanges, external } = await migration();
     const last = exchanges.at(-1)!;

@@ -266,9 +266,16 @@ export class TrafficHistory {
     const pair = accountOf(matched, request);
     if (!pair) return [];
     const out: Finding[] = [];
+    const sentNotes: unknown[] = request.notes;
     for (const [i, item] of answer.entries()) {
-      const sent: unknown = request.notes[i];
-      if (!isRecord(item) || !isRecord(sent) || typeof sent.body !== 'string') continue;
+      if (!isRecord(item)) continue;
+      // NOTE-5 gives no order to the answer's items: pair each with the sent note of its body,
+      // by position when the answer echoes no body the request sent.
+      const sent: unknown =
+        (typeof item.body === 'string'
+          ? sentNotes.find((n) => isRecord(n) && n.body === item.body)
+          : undefined) ?? sentNotes[i];
+      if (!isRecord(sent) || typeof sent.body !== 'string') continue;
       if (item.status !== 'NOTE_CREATION_SUCCESS') continue;
       const slot = this.#slot(pair);
       let notes = this.#notes.get(slot);

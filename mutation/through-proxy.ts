@@ -1,0 +1,138 @@
+/**
+ * `npm run traffic:mutants`: the proof that the checking proxy (decision 029, "The proxy") finds
+ * each mutant's deviation from traffic alone. For each mutant: the mutant served as
+ * mutation/run.ts serves it, the proxy in front of it, the describes of the operations it touches
+ * run through the proxy in full mode to their end (no stop at the first failure: the proxy must
+ * see the whole traffic). The mutant is found when the proxy reports an error finding (a
+ * reference rule broken) that the same selection through the proxy in front of the unmutated
+ * mock does not show, compared by (rule, operation, pointer); the baseline runs once per
+ * selection, or once for the whole suite with TRAFFIC_BASELINE=whole (one run instead of one per
+ * selection, for a loaded machine: the whole suite's findings include every selection's). Writes reports/traffic-mutants.json and .md. Loopback only; runs are bounded.
+ *
+ * Usage: npm run traffic:mutants [-- <mutant id> ...]
+ * Ports: MUTANT_PORT (the mutant, default 4591), TRAFFIC_PROXY_PORT (the proxy, default 4592).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { startMockProcess } from '../variants/harness.ts';
+import {
+  describeGroup,
+  grepFor,
+  newErrors,
+  type ProxiedRun,
+  runThroughProxy,
+  writeResults,
+} from '../variants/through-traffic-proxy.ts';
+import { mutants } from './mutants.ts';
+
+const PORT = Number(process.env.MUTANT_PORT ?? 4591);
+const PROXY_PORT = Number(process.env.TRAFFIC_PROXY_PORT ?? 4592);
+const selected = process.argv.slice(2);
+const unknown = selected.filter((id) => !mutants.some((m) => m.id === id));
+if (unknown.length) {
+  console.error(`unknown mutant(s): ${unknown.join(', ')}`);
+  process.exit(2);
+}
+const chosen = selected.length ? mutants.filter((m) => selected.includes(m.id)) : mutants;
+
+/** Serves mutant `id` (or the unmutated mock, `none`) and stops it once `work` is done. */
+async function withServed<T>(id: string, work: () => Promise<T>): Promise<T> {
+  const child: ChildProcess = await startMockProcess(
+    ['--import', 'tsx', 'mutation/serve-mutant.ts', id, String(PORT)],
+    PORT,
+    `mutant ${id}`,
+  );
+  try {
+    return await work();
+  } finally {
+    child.kill();
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+const WHOLE_BASELINE = process.env.TRAFFIC_BASELINE === 'whole';
+
+/** The suite's selection of `operations` (all of it for `[]`) through the proxy in front of `id`. */
+function throughProxy(id: string, operations: string[]): Promise<ProxiedRun> {
+  return withServed(id, () =>
+    runThroughProxy({
+      target: `http://127.0.0.1:${PORT}`,
+      proxyPort: PROXY_PORT,
+      args: operations.length ? ['--grep', grepFor(operations)] : [],
+      reportsDir: join('reports', 'traffic-mutants', id),
+    }),
+  );
+}
+
+/** Writes the results so far (after each mutant, so that a stopped run leaves its record). */
+function report(final: boolean): number {
+  const found = rows.filter((r) => r.found).length;
+  const percent = rows.length ? ((found / rows.length) * 100).toFixed(1) : '0';
+  const scope = selected.length
+    ? ' (a selection, not the whole set)'
+    : final
+      ? ''
+      : ` (partial: ${rows.length} of ${chosen.length} run so far)`;
+  const headline = `found from traffic alone: ${found}/${rows.length} mutants (${percent}%)${scope}`;
+  if (final) console.log(`\n${headline}`);
+  writeResults('traffic-mutants', { found, total: rows.length, percent: Number(percent), rows }, [
+    '# The checking proxy in front of each mutant',
+    '',
+    headline,
+    '',
+    '| mutant | rule | found | suite through the proxy | new error findings |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.id} | ${r.rule} | ${r.found ? 'yes' : 'NO'} | ${r.suite} | ${r.findings.map((f) => f.replaceAll('|', '\\|').slice(0, 200)).join('<br>') || '-'} |`,
+    ),
+  ]);
+  return found;
+}
+
+const baselines = new Map<string, ProxiedRun>();
+const rows: {
+  id: string;
+  rule: string;
+  description: string;
+  operations: string[];
+  found: boolean;
+  suite: string;
+  exchanges: number;
+  findings: string[];
+  baselineErrors: number;
+}[] = [];
+
+for (const mutant of chosen) {
+  const key = WHOLE_BASELINE ? 'the whole suite' : [...mutant.operations].sort().join(',');
+  let baseline = baselines.get(key);
+  if (!baseline) {
+    baseline = await throughProxy('none', WHOLE_BASELINE ? [] : mutant.operations);
+    baselines.set(key, baseline);
+    console.log(
+      `baseline ${key}: ${baseline.exchanges} exchanges, ${baseline.errors.length} error groups (${baseline.summary})`,
+    );
+    for (const g of baseline.errors) console.log(`    baseline error ${describeGroup(g)}`);
+  }
+  const run = await throughProxy(mutant.id, mutant.operations);
+  const fresh = newErrors(run, baseline);
+  rows.push({
+    id: mutant.id,
+    rule: mutant.rule,
+    description: mutant.description,
+    operations: mutant.operations,
+    found: fresh.length > 0,
+    suite: `${run.summary}${run.finished ? '' : ' (stopped by the timeout)'}`,
+    exchanges: run.exchanges,
+    findings: fresh.map(describeGroup),
+    baselineErrors: baseline.errors.length,
+  });
+  console.log(
+    `${fresh.length ? 'found    ' : 'NOT FOUND'} ${mutant.id} (${mutant.rule}): ${mutant.description}`,
+  );
+  report(false);
+  for (const f of fresh.slice(0, 5)) console.log(`    ${describeGroup(f).slice(0, 300)}`);
+}
+
+const found = report(true);
+process.exit(found === rows.length ? 0 : 1);
