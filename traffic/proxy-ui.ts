@@ -9,6 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { errorCatalogue } from '../spec/index.ts';
 import type { CheckerResult } from './checker.ts';
+import type { FindingGroup, Sample } from './findings.ts';
+import { DEFAULT_MASK_POLICY, MASKED, type MaskPolicy, redactJson, redactText } from './mask.ts';
 import { PROXY_UI_PAGE, PROXY_UI_SCRIPT, PROXY_UI_STYLE } from './proxy-ui-page.ts';
 import { trafficJson } from './reports.ts';
 
@@ -25,6 +27,8 @@ export interface ProxyUiOptions {
   /** When the proxy started (epoch ms). */
   started: number;
   now?: () => number;
+  /** The proxy's mask policy (the default when absent). */
+  mask?: MaskPolicy;
 }
 
 /** A running live view. */
@@ -75,6 +79,66 @@ function pathOf(url: string | undefined): string {
   }
 }
 
+const hide = () => MASKED;
+
+/**
+ * One line of a sample masked again, as a recording is: a JSON line field by field and inside
+ * its strings (a GraphQL mutation's inline `APIKey: "..."`), any other line by pattern. A
+ * sample's masking (mask.ts, `maskBody`) covers fields and JWTs only; a page on a port anyone on
+ * the machine can read keeps no secret that a recording would not.
+ */
+function maskLine(line: string, policy: MaskPolicy): string {
+  try {
+    return JSON.stringify(redactJson(JSON.parse(line), policy, hide));
+  } catch {
+    return redactText(line, policy, hide).replace(
+      escapedFields(policy),
+      (_all, name, quote, colon) => {
+        return `${name}${quote ?? ''}${colon}\\"${MASKED}\\"`;
+      },
+    );
+  }
+}
+
+/**
+ * Policy fields written `name: \"value\"` inside a JSON string of a body the sample cut short
+ * (it no longer parses): the escaped form of what redactText finds in whole text.
+ */
+const escapedPatterns = new WeakMap<MaskPolicy, RegExp>();
+function escapedFields(policy: MaskPolicy): RegExp {
+  let pattern = escapedPatterns.get(policy);
+  if (!pattern) {
+    const names =
+      [...policy.fields].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') || '(?!)';
+    pattern = new RegExp(`(${names})(\\\\")?(\\s*:\\s*)\\\\"(?:[^"\\\\]|\\\\(?!"))*\\\\"`, 'gi');
+    escapedPatterns.set(policy, pattern);
+  }
+  return pattern;
+}
+
+function maskedSample(sample: Sample, policy: MaskPolicy): Sample {
+  return {
+    time: sample.time,
+    message: redactText(sample.message, policy, hide),
+    excerpt: sample.excerpt
+      .split('\n')
+      .map((line) => maskLine(line, policy))
+      .join('\n'),
+  };
+}
+
+/** The result with every group's samples masked again (maskLine). */
+function masked(result: CheckerResult, policy: MaskPolicy): CheckerResult {
+  const groups = result.groups.map(
+    (g): FindingGroup => ({
+      ...g,
+      first: maskedSample(g.first, policy),
+      last: maskedSample(g.last, policy),
+    }),
+  );
+  return { ...result, groups };
+}
+
 /** Starts the live view and resolves once it listens. */
 export async function startProxyUi(options: ProxyUiOptions): Promise<ProxyUi> {
   const now = options.now ?? Date.now;
@@ -91,7 +155,7 @@ export async function startProxyUi(options: ProxyUiOptions): Promise<ProxyUi> {
       inputs: [options.target],
       started: options.started,
       finished: now(),
-      result: await read(),
+      result: masked(await read(), options.mask ?? DEFAULT_MASK_POLICY),
     });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = pathOf(req.url);

@@ -340,6 +340,7 @@ async function startUi(
       findings,
       started: now(),
       now,
+      ...(options.mask ? { mask: options.mask } : {}),
     });
   } catch (error) {
     await abandon();
