@@ -146,6 +146,11 @@ function proxyCommand(cli: Command, out: (line: string) => void): void {
     )
     .option('--max-groups <n>', 'finding groups kept', bounded('--max-groups', 1_000_000))
     .option('--max-accounts <n>', 'accounts with history', bounded('--max-accounts', 10_000_000))
+    .option(
+      '--ui-port <n>',
+      'serve a live view of the findings on this port of 127.0.0.1 (0: any free port)',
+      bounded('--ui-port', 65_535, 0),
+    )
     .action(async (opts: Record<string, unknown>) => {
       const formats = formatsOf(opts.format);
       const reportDir = String(opts.reportDir);
@@ -162,6 +167,7 @@ function proxyCommand(cli: Command, out: (line: string) => void): void {
           maxCaptureBytes: opts.maxCaptureBytes as number | undefined,
           maxGroups: opts.maxGroups as number | undefined,
           maxAccounts: opts.maxAccounts as number | undefined,
+          ...(opts.uiPort !== undefined ? { uiPort: opts.uiPort as number } : {}),
         },
         {
           out,

@@ -137,4 +137,36 @@ describe('data-import-traffic proxy', () => {
     expect(missing.code).toBe(2);
     expect(missing.err[0]).toMatch(/--target/);
   });
+
+  test('prints the live view in its banner line with --ui-port, and refuses a port out of range', async () => {
+    const mock = await serveMock();
+    let stop = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const out: string[] = [];
+    const running = runProxyCommand(
+      {
+        target: mock.base,
+        port: 0,
+        host: '127.0.0.1',
+        reportDir: temp(),
+        failOn: 'error',
+        keepHost: false,
+        uiPort: 0,
+      },
+      { out: (l) => out.push(l), err: () => {}, stopped, writeReports: async () => {} },
+    );
+    for (let i = 0; i < 600 && out.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    const ui = /; live findings at (http:\/\/127\.0\.0\.1:\d+\/);/.exec(out[0] ?? '')?.[1];
+    expect(ui, out[0]).toBeDefined();
+    const live = await send(ui as string, 'GET', '/findings.json');
+    expect(JSON.parse(live.body).inputs).toEqual([mock.base]);
+    stop();
+    expect(await running).toBe(0);
+    await mock.close();
+    const bad = await run(['proxy', '--target', 'http://127.0.0.1:9', '--ui-port', '70000']);
+    expect([bad.code, bad.err]).toEqual([
+      2,
+      ['data-import-traffic: --ui-port must be an integer 0..65535'],
+    ]);
+  });
 });

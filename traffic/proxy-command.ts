@@ -25,6 +25,8 @@ export interface ProxyCommandOptions {
   maxCaptureBytes?: number;
   maxGroups?: number;
   maxAccounts?: number;
+  /** The live view's port on 127.0.0.1 (proxy-ui.ts); none when absent. */
+  uiPort?: number;
 }
 
 /** How the command talks to its caller: output lines, the stop signal, the report writer. */
@@ -88,16 +90,21 @@ export async function runProxyCommand(
       ...(options.maxCaptureBytes ? { maxCaptureBytes: options.maxCaptureBytes } : {}),
       ...(options.maxGroups ? { maxGroups: options.maxGroups } : {}),
       ...(options.maxAccounts ? { maxAccounts: options.maxAccounts } : {}),
+      ...(options.uiPort !== undefined ? { uiPort: options.uiPort } : {}),
     });
   } catch (error) {
     await recorder?.close();
     const code = (error as NodeJS.ErrnoException).code;
     throw new TrafficInputError(
-      code ? `cannot listen on ${options.host}:${options.port} (${code})` : String(error),
+      code
+        ? `cannot listen on ${options.host}:${options.port} (${code})`
+        : error instanceof Error
+          ? error.message
+          : String(error),
     );
   }
   io.out(
-    `data-import-traffic proxy: ${proxy.url} -> ${options.target}${options.record ? `, recording to ${options.record}` : ''}; Ctrl-C writes the reports`,
+    `data-import-traffic proxy: ${proxy.url} -> ${options.target}${options.record ? `, recording to ${options.record}` : ''}${proxy.uiUrl ? `; live findings at ${proxy.uiUrl}` : ''}; Ctrl-C writes the reports`,
   );
   await io.stopped;
   const result: CheckerResult = await proxy.close();

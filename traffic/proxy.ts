@@ -22,6 +22,7 @@ import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, finding } from './find
 import type { MaskPolicy } from './mask.ts';
 import type { CheckerMessage, CheckerReply } from './proxy-check-worker.ts';
 import { forwardedHeaders, pairsOf } from './proxy-headers.ts';
+import { type ProxyUi, startProxyUi } from './proxy-ui.ts';
 import type { TrafficRecorder } from './record.ts';
 
 /** The default cap on each body kept for checking (the interface's bodies are a few MiB). */
@@ -47,12 +48,19 @@ export interface TrafficProxyOptions {
   /** One line per event worth an operator's eye (a target that does not answer). */
   log?: (line: string) => void;
   now?: () => number;
+  /**
+   * Serve the live view of the findings (proxy-ui.ts) on this port of 127.0.0.1, whatever
+   * `host` is (it shows what passed through), a listener of its own (0 picks a free port).
+   */
+  uiPort?: number;
 }
 
 /** A running proxy. */
 export interface TrafficProxy {
   /** Where clients send their requests instead of the target. */
   url: string;
+  /** The live view of the findings, when `uiPort` asked for one. */
+  uiUrl?: string;
   /**
    * The findings of every exchange answered so far: the checker's and the proxy's own
    * (kit:target-unreachable, ...).
@@ -116,8 +124,16 @@ class RemoteChecker {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#results.set(id, resolve);
-      this.#worker.once('error', reject);
+      // The live view asks every second: each question takes its error listener away again.
+      const failed = (error: Error) => {
+        this.#results.delete(id);
+        reject(error);
+      };
+      this.#results.set(id, (result) => {
+        this.#worker.off('error', failed);
+        resolve(result);
+      });
+      this.#worker.once('error', failed);
       this.#worker.postMessage({ kind: 'result', id } satisfies CheckerMessage);
     });
   }
@@ -270,9 +286,14 @@ export async function startTrafficProxy(options: TrafficProxyOptions): Promise<T
   }
   const { address, port } = server.address() as AddressInfo;
   const findings = async (): Promise<CheckerResult> => merge(await checker.result(), own);
+  const ui = await startUi(options, port, findings, now, async () => {
+    await stop(server, open);
+    await checker.terminate();
+  });
   // Closing twice answers the same final findings (the checker's thread is gone after the first).
   let closed: Promise<CheckerResult> | undefined;
   const close = async () => {
+    await ui?.close();
     await stop(server, open);
     agent.destroy();
     try {
@@ -283,12 +304,52 @@ export async function startTrafficProxy(options: TrafficProxyOptions): Promise<T
   };
   return {
     url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
+    ...(ui ? { uiUrl: ui.url } : {}),
     findings: () => closed ?? findings(),
     close: () => {
       closed ??= close();
       return closed;
     },
   };
+}
+
+/**
+ * The live view on a listener of its own, never the proxied port; when it cannot listen, the
+ * proxy is stopped (`abandon`) and the error thrown, as for the proxy's own port.
+ */
+async function startUi(
+  options: TrafficProxyOptions,
+  proxyPort: number,
+  findings: () => Promise<CheckerResult>,
+  now: () => number,
+  abandon: () => Promise<void>,
+): Promise<ProxyUi | undefined> {
+  if (options.uiPort === undefined) return undefined;
+  try {
+    const { uiPort } = options;
+    if (!Number.isInteger(uiPort) || uiPort < 0 || uiPort > 65_535) {
+      throw new RangeError('uiPort must be an integer 0..65535');
+    }
+    if (uiPort !== 0 && uiPort === proxyPort) {
+      throw new RangeError(`the live view needs a port of its own, not the proxy's (${proxyPort})`);
+    }
+    return await startProxyUi({
+      port: uiPort,
+      host: '127.0.0.1',
+      target: options.target,
+      findings,
+      started: now(),
+      now,
+      ...(options.mask ? { mask: options.mask } : {}),
+    });
+  } catch (error) {
+    await abandon();
+    const code = (error as NodeJS.ErrnoException).code;
+    // Named as the live view's, so that a busy port is not taken for the proxy's.
+    throw code
+      ? new Error(`the live view cannot listen on 127.0.0.1:${options.uiPort} (${code})`)
+      : error;
+  }
 }
 
 /** What one forwarded exchange needs to know of its proxy. */
