@@ -35,6 +35,37 @@ export const DEFAULT_MASK_POLICY: MaskPolicy = {
     'address_line_2',
     'address_line_3',
     'postcode',
+    // The account's own names for a person's name, contact and addresses (the spec's schemas).
+    'salutation',
+    'billing_name',
+    'billing_sub_name',
+    'billing_email',
+    'billing_address',
+    'billing_address1',
+    'billing_address2',
+    'billing_address3',
+    'billing_address4',
+    'billing_address5',
+    'billing_postcode',
+    'supply_address1',
+    'supply_address2',
+    'supply_address3',
+    'supply_address4',
+    'supply_address5',
+    'supply_postcode',
+    'address',
+    'address1',
+    'address2',
+    'address3',
+    'address4',
+    'address5',
+    'street_address',
+    'structured_street_address',
+    'phone_number',
+    'alternative_phone_numbers',
+    'contact_emails',
+    'complainant_name',
+    'complainant_email',
     'account_holder_name',
     'account_number',
     'sort_code',
@@ -55,7 +86,8 @@ export function maskJson(
   depth = 0,
 ): unknown {
   if (depth > MAX_DEPTH) return MASKED;
-  if (typeof value === 'string') return value.replace(JWT, MASKED);
+  // A string may hold the policy's fields too: a GraphQL mutation's inline `APIKey: "…"`.
+  if (typeof value === 'string') return redactText(value, policy, toMasked);
   if (Array.isArray(value)) return value.map((v) => maskJson(v, policy, depth + 1));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = Object.create(null);
@@ -71,9 +103,13 @@ export function maskBody(body: string, policy: MaskPolicy = DEFAULT_MASK_POLICY)
   try {
     return JSON.stringify(maskJson(JSON.parse(body), policy));
   } catch {
-    return body.replace(JWT, MASKED);
+    // Not JSON, or JSON cut at the capture cap: JWTs and `name: "value"` pairs by pattern.
+    return redactText(body, policy, toMasked);
   }
 }
+
+/** A report's replacement: every secret is {@link MASKED}, whatever its kind. */
+const toMasked: Replacer = () => MASKED;
 
 /**
  * Replaces one secret found by the policy: `kind` says what it is (`token`, `apikey`, `secret`,
@@ -118,6 +154,18 @@ function fieldPattern(policy: MaskPolicy): RegExp {
   return pattern;
 }
 
+/** The same pairs inside JSON text cut short, where a string's quotes are escaped: `\"`. */
+const escapedPatterns = new WeakMap<MaskPolicy, RegExp>();
+function escapedPattern(policy: MaskPolicy): RegExp {
+  let pattern = escapedPatterns.get(policy);
+  if (!pattern) {
+    const names = [...policy.fields].map(escapeRegex).join('|') || '(?!)';
+    pattern = new RegExp(`(${names})((?:\\\\")?\\s*:\\s*)\\\\"([^"\\\\]*)\\\\"`, 'gi');
+    escapedPatterns.set(policy, pattern);
+  }
+  return pattern;
+}
+
 /**
  * A text with its secrets replaced, for text that is not (whole) JSON, or a string inside JSON:
  * JWTs anywhere, and policy fields written as `name: "value"` (a GraphQL mutation's inline
@@ -130,6 +178,11 @@ export function redactText(text: string, policy: MaskPolicy, replace: Replacer):
       fieldPattern(policy),
       (_all, quote: string, name: string, colon: string, value: string) =>
         `${quote}${name}${quote}${colon}"${replace(kindOf(name), value)}"`,
+    )
+    .replace(
+      escapedPattern(policy),
+      (_all, name: string, colon: string, value: string) =>
+        `${name}${colon}\\"${replace(kindOf(name), value)}\\"`,
     );
 }
 

@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import { openapiDocument } from '../spec/index.ts';
+import { DEFAULT_MASK_POLICY, MASKED, maskBody, maskJson } from './mask.ts';
+
+/**
+ * Fields of an account that name, reach or identify a person: what a recording "safe to attach to
+ * a ticket" must not carry (decision 029). Matched by name over the spec's own examples, so a
+ * personal field the policy forgets shows here.
+ */
+const PERSONAL =
+  /(^|_)(name|sub_name|email|emails|mobile|landline|phone_number|phone_numbers|date_of_birth|salutation|postcode|address|address[1-5]|street_address|account_holder_name|sort_code|iban)$/;
+const NOT_PERSONAL = new Set([
+  'operations_team_name',
+  'company_name',
+  'campaign_name',
+  'segment_name',
+  'strategy_name',
+  'agency_name',
+  'affiliate_organisation_name',
+  'vendor_name',
+  'path_name',
+]);
+
+/** Every string value under a personal field name, at any depth. */
+function personalValues(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) personalValues(v, out);
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (PERSONAL.test(key) && !NOT_PERSONAL.has(key) && typeof v === 'string' && v.length > 2)
+        out.push(v);
+      else personalValues(v, out);
+    }
+  }
+  return out;
+}
+
+describe('the default mask policy', () => {
+  const examples = (
+    openapiDocument as { components: { examples: Record<string, { value: unknown }> } }
+  ).components.examples;
+
+  test.each(['DomesticAccount', 'BusinessAccount'])(
+    'leaves no personal value of the %s example, billing and supply addresses included',
+    (name) => {
+      const account = examples[name]?.value;
+      const values = personalValues(account);
+      expect(values.length).toBeGreaterThan(5);
+      const masked = JSON.stringify(maskJson(account, DEFAULT_MASK_POLICY));
+      expect(values.filter((v) => masked.includes(JSON.stringify(v)))).toEqual([]);
+    },
+  );
+
+  test('masks an API key written inline in a GraphQL mutation, whole or cut short', () => {
+    const query = 'mutation { obtainKrakenToken(input: {APIKey: "sk_live_secret"}) { token } }';
+    const whole = maskBody(JSON.stringify({ query }));
+    expect(whole).not.toContain('sk_live_secret');
+    expect(whole).toContain(MASKED);
+    const cut = maskBody(JSON.stringify({ query }).slice(0, -3));
+    expect(cut).not.toContain('sk_live_secret');
+  });
+});
