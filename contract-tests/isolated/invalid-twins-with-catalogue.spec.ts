@@ -12,13 +12,10 @@ import {
   type InvalidTwin,
   KINDS,
   needsControl,
-  setupCatalogue,
-  setupDocuments,
   twinCatalogue,
 } from '../../fixtures/index.ts';
 import { type Lifecycle, type Payloads, test } from '../fixtures.ts';
-import type { ControlClient } from '../support/control-client.ts';
-import { check, send, setupsOf, twinFor } from '../support/invalid-twins.ts';
+import { check, send, setupsOf, switchBack, switchOn, twinFor } from '../support/invalid-twins.ts';
 import { operationTitle, REQUEST_VIOLATION } from '../support/operations.ts';
 
 /** The twin for this test: account twins get an account number, the others an imported account. */
@@ -39,20 +36,6 @@ function build(
     external: none ? where.external() : '',
     ...(none ? {} : { lifecycle: where.lifecycle }),
   });
-}
-
-/** Sets the global switches the twin's setup names (decision 030). */
-async function switchOn(control: ControlClient, twin: InvalidTwin): Promise<void> {
-  const catalogue = setupCatalogue(twin.setup);
-  if (catalogue) await control.call('PATCH', '/__mock/catalogue', catalogue);
-  const documents = setupDocuments(twin.setup);
-  if (documents) await control.checkDocuments(documents.check_documents);
-}
-
-/** Puts the switches back to the mock's configuration. */
-async function switchBack(control: ControlClient, twin: InvalidTwin): Promise<void> {
-  if (setupCatalogue(twin.setup)) await control.call('DELETE', '/__mock/catalogue');
-  if (setupDocuments(twin.setup)) await control.checkDocuments(false);
 }
 
 for (const kind of FIXTURE_KINDS) {

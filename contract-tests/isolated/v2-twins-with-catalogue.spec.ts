@@ -8,33 +8,16 @@
  * that does not serve V2 (the `v2` fixture).
  */
 import {
-  type InvalidTwin,
   invalidTwins,
   KINDS,
   needsControl,
-  setupCatalogue,
-  setupDocuments,
   setupSends,
   V2_FIXTURE_KINDS,
 } from '../../fixtures/index.ts';
-import type { ControlClient } from '../support/control-client.ts';
+import { switchBack, switchOn } from '../support/invalid-twins.ts';
 import { operationTitle } from '../support/operations.ts';
 import { test } from '../v2/fixtures.ts';
 import { runTwin, titleOf } from '../v2/twin-runs.ts';
-
-/** Sets the global switches the twin's setup names (decision 030). */
-async function switchOn(control: ControlClient, twin: InvalidTwin): Promise<void> {
-  const catalogue = setupCatalogue(twin.setup);
-  if (catalogue) await control.call('PATCH', '/__mock/catalogue', catalogue);
-  const documents = setupDocuments(twin.setup);
-  if (documents) await control.checkDocuments(documents.check_documents);
-}
-
-/** Puts the switches back to the mock's configuration. */
-async function switchBack(control: ControlClient, twin: InvalidTwin): Promise<void> {
-  if (setupCatalogue(twin.setup)) await control.call('DELETE', '/__mock/catalogue');
-  if (setupDocuments(twin.setup)) await control.checkDocuments(false);
-}
 
 for (const kind of V2_FIXTURE_KINDS) {
   const switched = invalidTwins(kind, { seed: 1 }).filter((t) => needsControl(t.setup));

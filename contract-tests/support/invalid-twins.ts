@@ -11,10 +11,13 @@ import {
   invalidTwins,
   KINDS,
   responseCode,
+  setupCatalogue,
+  setupDocuments,
   setupSends,
 } from '../../fixtures/index.ts';
 import { expect, type KitChecks, type Lifecycle, type Payloads } from '../fixtures.ts';
 import type { DataImportClient, Exchange } from './api-client.ts';
+import type { ControlClient } from './control-client.ts';
 import { codesCarried, type Dialect } from './dialect.ts';
 
 /**
@@ -157,4 +160,18 @@ export function setupsOf(kind: FixtureKind): Map<string, InvalidTwin['setup']> {
   const account =
     KINDS[kind].accountState === 'none' ? {} : { account: domesticAccount({ seed: 1 }) };
   return new Map(invalidTwins(kind, { seed: 1, ...account }).map((t) => [t.name, t.setup]));
+}
+
+/** Sets the global switches the twin's setup names (decision 030). */
+export async function switchOn(control: ControlClient, twin: InvalidTwin): Promise<void> {
+  const catalogue = setupCatalogue(twin.setup);
+  if (catalogue) await control.call('PATCH', '/__mock/catalogue', catalogue);
+  const documents = setupDocuments(twin.setup);
+  if (documents) await control.checkDocuments(documents.check_documents);
+}
+
+/** Puts the switches back to the mock's configuration. */
+export async function switchBack(control: ControlClient, twin: InvalidTwin): Promise<void> {
+  if (setupCatalogue(twin.setup)) await control.call('DELETE', '/__mock/catalogue');
+  if (setupDocuments(twin.setup)) await control.checkDocuments(false);
 }
