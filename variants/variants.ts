@@ -43,8 +43,11 @@ function rewrite(
   };
 }
 
-/** Every data-import or GraphQL request. */
-const anyRequest = () => true;
+/**
+ * Every request but the platform's V2 operations: where the reference leaves wording and codes to
+ * the service, V2's are the platform's own statements (decision 028), which a service keeps.
+ */
+const referenceRequest = (request: { path: string }) => !request.path.startsWith('/v2/');
 
 /** Applies `f` to every object inside a JSON value (depth first), returning a new value. */
 function mapObjects(value: unknown, f: (object: Json) => Json): unknown {
@@ -231,7 +234,7 @@ export const variants: Variant[] = [
       'every error text is worded differently, and every code the reference does not name is the service’s own',
     cites:
       'ERR-2: "wording may change, so clients do not parse it"; ERR-3 gives account_failed_validation as an "Example"; Errors: "Complete list of error codes: not shown."',
-    handle: rewrite(anyRequest, (body, response) => {
+    handle: rewrite(referenceRequest, (body, response) => {
       if (response.status < 400) return response;
       const reworded = mapObjects(body, (object) => {
         const out = { ...object };
