@@ -11,6 +11,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { dataImport } from '../spec/index.ts';
 import { TrafficChecker } from './checker.ts';
 import type { Exchange } from './exchange.ts';
+import { formatsOf } from './format-list.ts';
 import { readHar } from './har.ts';
 import { runProxyCommand } from './proxy-command.ts';
 import { readRecording, TrafficInputError } from './recording.ts';
@@ -97,17 +98,6 @@ function bounded(name: string, max: number, min = 1) {
   };
 }
 
-/** The report formats a `--format` list names; an unknown one is bad input. */
-function formatsOf(list: unknown): string[] {
-  const formats = String(list)
-    .split(',')
-    .map((f) => f.trim());
-  const unknown = formats.find((f) => !FORMATS.has(f));
-  if (unknown !== undefined)
-    throw new TrafficInputError(`unknown format "${unknown}" (${[...FORMATS.keys()].join(', ')})`);
-  return formats;
-}
-
 /** Resolves at the first SIGINT or SIGTERM: the proxy then writes its reports and exits. */
 function stopSignal(): Promise<unknown> {
   return new Promise((resolve) => {
@@ -152,7 +142,7 @@ function proxyCommand(cli: Command, out: (line: string) => void): void {
       bounded('--ui-port', 65_535, 0),
     )
     .action(async (opts: Record<string, unknown>) => {
-      const formats = formatsOf(opts.format);
+      const formats = formatsOf(opts.format, FORMATS);
       const reportDir = String(opts.reportDir);
       process.exitCode = await runProxyCommand(
         {
@@ -215,14 +205,7 @@ function program(out: (line: string) => void, services: TrafficServices = {}): C
       bounded('--max-accounts', 10_000_000),
     )
     .action(async (files: string[], opts: Record<string, unknown>) => {
-      const formats = String(opts.format)
-        .split(',')
-        .map((f) => f.trim());
-      const unknown = formats.find((f) => !FORMATS.has(f));
-      if (unknown !== undefined)
-        throw new TrafficInputError(
-          `unknown format "${unknown}" (${[...FORMATS.keys()].join(', ')})`,
-        );
+      const formats = formatsOf(opts.format, FORMATS);
       const { code, report } = await checkFiles(files, {
         reportDir: String(opts.reportDir),
         formats,

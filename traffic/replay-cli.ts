@@ -19,6 +19,7 @@ import {
   fidelityJUnit,
   fidelityMarkdown,
 } from './fidelity-reports.ts';
+import { formatsOf } from './format-list.ts';
 import { TrafficInputError } from './recording.ts';
 import { type ReplayOptions, replayRecording } from './replay.ts';
 
@@ -93,16 +94,6 @@ function milliseconds(value: string): number {
   return n;
 }
 
-function formatsOf(list: unknown): string[] {
-  const formats = String(list)
-    .split(',')
-    .map((f) => f.trim());
-  const unknown = formats.find((f) => !FORMATS.has(f));
-  if (unknown !== undefined)
-    throw new TrafficInputError(`unknown format "${unknown}" (${[...FORMATS.keys()].join(', ')})`);
-  return formats;
-}
-
 /** Runs the replay of a parsed command line; a mock it started is stopped whatever happens. */
 async function runReplay(
   files: string[],
@@ -114,7 +105,7 @@ async function runReplay(
   if (Boolean(opts.mock) === (opts.baseUrl !== undefined))
     throw new TrafficInputError('replay needs exactly one of --mock and --base-url');
   if (opts.mock && !startMock) throw new TrafficInputError('--mock is not available here');
-  const formats = formatsOf(opts.format);
+  const formats = formatsOf(opts.format, FORMATS);
   const mock = opts.mock && startMock ? await startMock() : undefined;
   try {
     const baseUrl = mock ? mock.baseUrl : String(opts.baseUrl);

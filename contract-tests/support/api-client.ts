@@ -10,7 +10,7 @@
  * expect(staged.status).toBe(201);
  * const refused = await api.stage({}, { invalid: true, authorization: null });
  */
-import type { APIRequestContext, TestInfo } from '@playwright/test';
+import type { APIRequestContext, APIResponse, TestInfo } from '@playwright/test';
 import { dataImport } from '../../spec/index.ts';
 import { judgeResponse } from './conformance.ts';
 import { type Dialect, platformValue, readAsReference } from './dialect.ts';
@@ -187,17 +187,7 @@ export class DataImportClient {
       failOnStatusCode: false,
       timeout: REQUEST_TIMEOUT_MS,
     });
-    const text = await response.text();
-    const responseHeaders = response.headers();
-    const contentType = responseHeaders['content-type'];
-    let parsed: unknown = text;
-    if (text && /json/i.test(contentType ?? '')) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
+    const { headers: responseHeaders, contentType, parsed, text } = await readAnswer(response);
     if (operationId === 'obtainToken') {
       // Tokens a test obtains are secrets like the worker's: redact them everywhere.
       const names = this.#ctx.tokenFields;
@@ -390,4 +380,25 @@ export interface ImportProcessSummary {
   external_account_number: string;
   service_account_number: string | null;
   account_created_at: string | null;
+}
+
+/** An answer's headers and body: JSON parsed when it says it is JSON, its text otherwise. */
+export async function readAnswer(response: APIResponse): Promise<{
+  headers: Record<string, string>;
+  contentType: string | undefined;
+  parsed: unknown;
+  text: string;
+}> {
+  const text = await response.text();
+  const headers = response.headers();
+  const contentType = headers['content-type'];
+  let parsed: unknown = text;
+  if (text && /json/i.test(contentType ?? '')) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  return { headers, contentType, parsed, text };
 }

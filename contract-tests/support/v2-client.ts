@@ -13,7 +13,13 @@
  */
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { dataImport } from '../../spec/index.ts';
-import { ConformanceError, DataImportClient, type Exchange, safeFetch } from './api-client.ts';
+import {
+  ConformanceError,
+  DataImportClient,
+  type Exchange,
+  readAnswer,
+  safeFetch,
+} from './api-client.ts';
 import { relaxedContract } from './conformance.ts';
 import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { redactHeaders, redactJson, redactText } from './redact.ts';
@@ -131,17 +137,7 @@ export class V2Client {
       failOnStatusCode: false,
       timeout: REQUEST_TIMEOUT_MS,
     });
-    const text = await response.text();
-    const responseHeaders = response.headers();
-    const contentType = responseHeaders['content-type'];
-    let parsed: unknown = text;
-    if (text && /json/i.test(contentType ?? '')) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
+    const { headers: responseHeaders, contentType, parsed, text } = await readAnswer(response);
     const status = response.status();
     this.#ctx.log.push({
       operationId,
