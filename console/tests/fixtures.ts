@@ -3,6 +3,7 @@
  * port for each test, a supplier's client of the interface to check an action's effect the way a
  * supplier would see it, and a record of console errors and failed requests of the page.
  */
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { createMockServer } from '../../mocks/adapters/node-server.ts';
@@ -156,4 +157,29 @@ export function domesticExample(): Record<string, unknown> {
     { value: Record<string, unknown> }
   >;
   return structuredClone(examples.DomesticAccount!.value);
+}
+
+/** One of axe-core's findings, as the tests report it. */
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * axe-core's violations of every impact, best practices included, on the whole page or inside
+ * one element (`context`, a selector), each as "impact id: help (targets)".
+ */
+export async function axeViolations(page: Page, context?: string): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async (within) => {
+    const axe = (
+      window as unknown as { axe: { run(context?: string): Promise<{ violations: unknown[] }> } }
+    ).axe;
+    return (await (within === undefined ? axe.run() : axe.run(within))).violations;
+  }, context);
+  return (violations as AxeViolation[]).map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
 }

@@ -4,10 +4,7 @@
  * the rest by "Delete every override", each effect checked the way a supplier sees it, through
  * the interface.
  */
-import { createRequire } from 'node:module';
-import { expect, openConsole, test } from './fixtures.ts';
-
-const require = createRequire(import.meta.url);
+import { axeViolations, expect, openConsole, test } from './fixtures.ts';
 
 const LIST = '/v1/data-import/all-account-import-processes/DEMO_ENERGY/';
 
@@ -41,15 +38,7 @@ test('lists the overrides in force and deletes them with their buttons', async (
     page.locator('#journal-table tbody tr', { hasText: 'listAllAccountImportProcesses' }).first(),
   ).toContainText('override o1');
   // The list with its buttons has no accessibility finding of any impact (axe-core).
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: string): Promise<{ violations: { id: string }[] }> };
-      }
-    ).axe;
-    return (await axe.run('#overrides')).violations.map((v) => v.id);
-  });
+  const violations = await axeViolations(page, '#overrides');
   expect(violations).toEqual([]);
 
   await page.getByRole('button', { name: 'Delete override o1' }).click();

@@ -3,10 +3,10 @@
  * failed requests, keyboard and screen reader basics, axe-core), the two API references with a
  * try-it console against this mock, all of it served offline by the mock itself.
  */
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import {
+  axeViolations,
   domesticExample,
   expect,
   openAccount,
@@ -14,27 +14,6 @@ import {
   stageInConsole,
   test,
 } from './fixtures.ts';
-
-const require = createRequire(import.meta.url);
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's violations of every impact on the page as it is now, best practices included. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return (violations as AxeViolation[]).map(
-    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-}
 
 /** Every request the page makes goes to the mock itself (or is inline): nothing from a CDN. */
 function offRequests(page: Page, origin: string): string[] {

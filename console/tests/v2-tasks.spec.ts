@@ -4,10 +4,14 @@
  * released, the next task failed with a given error, the clock advanced in the state section and
  * the due tasks run, each effect checked the way a supplier sees it, through V2's status.
  */
-import { createRequire } from 'node:module';
-import { domesticExample, expect, type InterfaceClient, openConsole, test } from './fixtures.ts';
-
-const require = createRequire(import.meta.url);
+import {
+  axeViolations,
+  domesticExample,
+  expect,
+  type InterfaceClient,
+  openConsole,
+  test,
+} from './fixtures.ts';
 
 const SCHEDULE = '/v2/data-import/accounts/';
 const status = (external: string) => `/v2/data-import/accounts/DEMO_ENERGY/${external}/`;
@@ -118,15 +122,7 @@ test('lists the V2 tasks live, holds and releases one, fails the next and runs t
   expect(transfer.body.service_account_number).toBe(kraken);
 
   // The section with its controls has no accessibility finding of any impact (axe-core).
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: string): Promise<{ violations: { id: string }[] }> };
-      }
-    ).axe;
-    return (await axe.run('#v2-tasks')).violations.map((v) => v.id);
-  });
+  const violations = await axeViolations(page, '#v2-tasks');
   expect(violations).toEqual([]);
   expect(problems.list).toEqual([]);
 });
