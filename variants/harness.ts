@@ -100,9 +100,9 @@ function interfaceOperation(method: string, path: string): string | undefined {
 
 /**
  * An interface answer in the dialect: the platform dialect maps it with the mock's own
- * {@link platformAnswer}. A mutant or a variant changes the reference's answer and the mapping
- * comes after it, as a platform service with the same fault or the same choice would answer, so
- * each reads the reference's names whatever the dialect.
+ * {@link platformAnswer}. A mutant changes the reference's answer and the mapping comes after it,
+ * as a platform service with the same fault would answer, so a mutant reads the reference's names
+ * whatever the dialect; a variant comes after the mapping instead ({@link proxyInDialect}).
  */
 export function answerInDialect(
   dialect: Dialect,

@@ -244,7 +244,13 @@ export const variants: Variant[] = [
           }
         }
         // The codes the reference names itself (VAL-4) stay; the others are the service's own.
-        if (typeof out.code === 'string' && out.code !== 'invalid_phone_number') {
+        // A code that is the answer's status is the platform document's own statement (its
+        // dry-run body {detail, code: "400"}, decision 026), which a platform service keeps.
+        if (
+          typeof out.code === 'string' &&
+          out.code !== 'invalid_phone_number' &&
+          out.code !== String(response.status)
+        ) {
           out.code = `E_${out.code.toUpperCase()}`;
         }
         return out;

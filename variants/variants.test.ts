@@ -1,0 +1,52 @@
+/**
+ * The legitimate variants stay legitimate in both dialects (decision 026): a variant changes only
+ * what the reference, or in the platform dialect the platform's document, leaves to the service.
+ */
+import { describe, expect, test } from 'vitest';
+import { proxyInDialect } from './harness.ts';
+import type { ProxyResponse } from './proxy.ts';
+import { variants } from './variants.ts';
+
+const DRY_RUN_MESSAGE = 'Account would successfully import. Rolled back due to Dry Run.';
+const PROCESS = {
+  method: 'POST',
+  path: '/v1/data-import/account-import-process/process/',
+  search: '',
+  headers: {},
+  body: JSON.stringify({
+    import_supplier_code: 'DEMO_ENERGY',
+    external_account_number: 'E-1',
+    operations_team_name: 'Team',
+    dry_run: true,
+  }),
+};
+/** The mock's dry-run answer in the reference's terms (PRC-5). */
+const dryRun = async (): Promise<ProxyResponse> => ({
+  status: 400,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ detail: DRY_RUN_MESSAGE, code: 'dry_run_succeeded', errors: [] }),
+});
+
+function variant(id: string) {
+  const found = variants.find((v) => v.id === id);
+  if (!found) throw new Error(`no variant ${id}`);
+  return found.handle;
+}
+
+describe('other-error-wording-and-codes', () => {
+  test("[PRC-5] [ERR-2] keeps the platform's dry-run body, whose code is the platform's statement", async () => {
+    const handle = proxyInDialect('platform', variant('other-error-wording-and-codes'));
+    const answered = await handle(PROCESS, dryRun);
+    expect(answered.status).toBe(400);
+    expect(JSON.parse(answered.body)).toEqual({ detail: DRY_RUN_MESSAGE, code: '400' });
+  });
+
+  test("[ERR-2] [ERR-3] renames the kit's own codes and keeps the dry-run message in the reference dialect", async () => {
+    const handle = proxyInDialect('reference', variant('other-error-wording-and-codes'));
+    expect(JSON.parse((await handle(PROCESS, dryRun)).body)).toEqual({
+      detail: DRY_RUN_MESSAGE,
+      code: 'E_DRY_RUN_SUCCEEDED',
+      errors: [],
+    });
+  });
+});
