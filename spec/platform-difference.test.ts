@@ -3,14 +3,17 @@
  * schemas compile, and each records a real difference: the reference's own examples of the
  * response are refused by the platform's schema.
  */
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import { loadContract } from './contract.ts';
 import { openapiDocument } from './index.ts';
 import {
   collectResponseDifferences,
+  differenceNote,
   PLATFORM_DIFFERENCE_SCHEMA,
   platformDialectDocument,
+  withDifferenceNotes,
 } from './platform-difference.ts';
 
 type Json = Record<string, unknown>;
@@ -21,12 +24,12 @@ const validate = new Ajv2020({ strict: true, strictRequired: false, allErrors: t
   PLATFORM_DIFFERENCE_SCHEMA,
 );
 
-function at(pointer: string): Json {
+function at(pointer: string, document: Json = openapiDocument): Json {
   return pointer
     .slice(2)
     .split('/')
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<Json>((node, part) => node[part] as Json, openapiDocument);
+    .reduce<Json>((node, part) => node[part] as Json, document);
 }
 
 /** The reference's examples of one response, resolved. */
@@ -96,4 +99,16 @@ describe('x-platform-difference on responses', () => {
       }
     }
   });
+
+  test.each(differences.map((d) => [`${d.operationId} ${d.status}`, d] as const))(
+    '%s is shown on the docs site and in PLATFORM.md',
+    (_, d) => {
+      const shown = withDifferenceNotes(openapiDocument);
+      let response = at(d.pointer, shown);
+      if (typeof response.$ref === 'string') response = at(response.$ref, shown);
+      expect(response.description).toContain(differenceNote(d.difference));
+      const platformMd = readFileSync(new URL('./PLATFORM.md', import.meta.url), 'utf8');
+      expect(platformMd).toContain(`| ${d.operationId} | ${d.status} | ${d.difference.summary}`);
+    },
+  );
 });
