@@ -11,15 +11,25 @@ import { nodeEnv } from './node-env.ts';
 
 const BASE = 'https://api.supplier-under-test.example';
 const mock = createDataImportMock({ env: nodeEnv(), baseUrl: BASE });
-const server = setupServer(...mock.handlers);
+// A second service whose deployment follows the platform's document (decision 026).
+const PLATFORM_BASE = 'https://platform-dialect.supplier-under-test.example';
+const platformMock = createDataImportMock({
+  env: nodeEnv(),
+  baseUrl: PLATFORM_BASE,
+  dialect: 'platform',
+});
+const server = setupServer(...mock.handlers, ...platformMock.handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => mock.reset());
+afterEach(() => {
+  mock.reset();
+  platformMock.reset();
+});
 afterAll(() => server.close());
 
 /** A supplier's own client: what the kit's users write. */
-async function migrate(account: Record<string, unknown>) {
-  const tokenResponse = await fetch(`${BASE}/v1/graphql/`, {
+async function migrate(account: Record<string, unknown>, base = BASE) {
+  const tokenResponse = await fetch(`${base}/v1/graphql/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -31,12 +41,12 @@ async function migrate(account: Record<string, unknown>) {
   });
   const { token } = (await tokenResponse.json()).data.obtainKrakenToken;
   const headers = { 'content-type': 'application/json', authorization: `Token ${token}` };
-  const stage = await fetch(`${BASE}/v1/data-import/account-import-process/create-or-update/`, {
+  const stage = await fetch(`${base}/v1/data-import/account-import-process/create-or-update/`, {
     method: 'POST',
     headers,
     body: JSON.stringify(account),
   });
-  const processed = await fetch(`${BASE}/v1/data-import/account-import-process/process/`, {
+  const processed = await fetch(`${base}/v1/data-import/account-import-process/process/`, {
     method: 'POST',
     headers,
     body: JSON.stringify({
@@ -61,6 +71,18 @@ describe('createDataImportMock in a supplier test suite', () => {
       body: { service_account_number: expect.stringMatching(/^A-[0-9A-F]{8}$/) },
     });
     expect(mock.state.accounts.size).toBe(1);
+  });
+
+  test("[PRC-4] the factory's dialect: platform answers in the platform document's names", async () => {
+    const result = await migrate(example, PLATFORM_BASE);
+    expect(result.process).toBe(201);
+    expect(result.body).toEqual({
+      external_account_number: example.external_account_number,
+      kraken_account_number: expect.stringMatching(/^A-[0-9A-F]{8}$/),
+      account_number: expect.stringMatching(/^A-[0-9A-F]{8}$/),
+    });
+    expect(platformMock.state.accounts.size).toBe(1);
+    expect(mock.state.accounts.size).toBe(0);
   });
 
   test('reset between tests gives every test a fresh state', async () => {
