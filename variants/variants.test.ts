@@ -50,3 +50,45 @@ describe('other-error-wording-and-codes', () => {
     });
   });
 });
+
+describe('registration-404-when-all-marked', () => {
+  const SEND = {
+    method: 'POST',
+    path: '/v1/data-import/send-registration-flows/DEMO_ENERGY/E-1/',
+    search: '',
+    headers: {},
+    body: '',
+  };
+  /** The mock's second send: every meter point already marked (REG-6). */
+  const allMarked = async (): Promise<ProxyResponse> => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([
+      {
+        import_supplier_code: 'DEMO_ENERGY',
+        external_account_number: 'E-1',
+        meter_points: [
+          { status: 'REGISTRATION_FLOW_ERROR', error_detail: 'Meter point already marked.' },
+        ],
+      },
+    ]),
+  });
+
+  test.each([
+    ['reference', true],
+    ['platform', false],
+  ] as const)(
+    "[REG-8] answers 404 in the %s dialect's shape of the 200",
+    async (dialect, array) => {
+      const handle = proxyInDialect(dialect, variant('registration-404-when-all-marked'));
+      const answered = await handle(SEND, allMarked);
+      expect(answered.status).toBe(404);
+      const item = {
+        error_detail: 'No meter points to register for E-1.',
+        import_supplier_code: 'DEMO_ENERGY',
+        external_account_number: 'E-1',
+      };
+      expect(JSON.parse(answered.body)).toEqual(array ? [item] : item);
+    },
+  );
+});

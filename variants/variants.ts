@@ -60,6 +60,10 @@ function mapObjects(value: unknown, f: (object: Json) => Json): unknown {
   return value;
 }
 
+/** Whether a body is one registration answer object (the platform's shape, decision 026). */
+const isMeterPointsObject = (body: unknown): body is Json =>
+  !!body && typeof body === 'object' && Array.isArray((body as Json).meter_points);
+
 /** The answers whose body is "the validated data" (VAL-2, HST-2): an echo, not a report. */
 const echoes = (request: ProxyRequest) =>
   is(request, 'POST', '/validate-account/') || is(request, 'POST', '/historical-statements/');
@@ -344,8 +348,11 @@ export const variants: Variant[] = [
     handle: rewrite(
       (request) => is(request, 'POST', '/send-registration-flows/'),
       (body, response) => {
-        if (response.status !== 200 || !Array.isArray(body)) return response;
-        const items = body as {
+        // The platform dialect answers one object, not an array of one (decision 026): the
+        // variant answers its 404 in the shape the 200 had, as a platform service would.
+        const single = isMeterPointsObject(body);
+        if (response.status !== 200 || !(single || Array.isArray(body))) return response;
+        const items = (single ? [body] : body) as {
           import_supplier_code: string;
           external_account_number: string;
           meter_points: { status: string; error_detail?: string }[];
@@ -360,14 +367,12 @@ export const variants: Variant[] = [
             ),
         );
         if (!allMarked) return response;
-        return withJson(
-          { ...response, status: 404 },
-          items.map((item) => ({
-            error_detail: `No meter points to register for ${item.external_account_number}.`,
-            import_supplier_code: item.import_supplier_code,
-            external_account_number: item.external_account_number,
-          })),
-        );
+        const notFound = items.map((item) => ({
+          error_detail: `No meter points to register for ${item.external_account_number}.`,
+          import_supplier_code: item.import_supplier_code,
+          external_account_number: item.external_account_number,
+        }));
+        return withJson({ ...response, status: 404 }, single ? notFound[0] : notFound);
       },
     ),
   },
