@@ -23,7 +23,9 @@ import { variants } from './variants.ts';
 
 const MOCK_PORT = Number(process.env.VARIANTS_PORT ?? 4370);
 const PROXY_PORT = MOCK_PORT + 1;
-const RUN_TIMEOUT_MS = 240_000;
+// Only stops a hang: a full run takes four minutes and more on a loaded two-core machine, and a
+// run cut short reads as a failure of the suite (as mutation/run.ts).
+const RUN_TIMEOUT_MS = 900_000;
 const MODES = ['safe', 'full'] as const;
 const { dialect, ids: selected } = dialectArguments(process.argv.slice(2));
 // A platform run keeps its reports beside the reference's, not over them.
@@ -60,12 +62,20 @@ function run(
   env: NodeJS.ProcessEnv,
 ): Promise<{ status: number | null; signal: string | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its own process group, so that a hang is stopped with the test runner and its workers,
+    // not only npx (whose orphans would hold the pipe open and load the machine).
+    const child = spawn(command, args, {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     let stderr = '';
     child.stderr.on('data', (d) => {
       stderr = (stderr + d).slice(-10_000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    }, RUN_TIMEOUT_MS);
     child.on('close', (status, signal) => {
       clearTimeout(timer);
       resolve({ status, signal, stderr });
