@@ -92,3 +92,31 @@ describe('registration-404-when-all-marked', () => {
     },
   );
 });
+
+describe('additions', () => {
+  /** A refusal of a staged account's customer phone (VAL-4) as the mock answers it. */
+  const refused = async (): Promise<ProxyResponse> => ({
+    status: 400,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      detail: 'The account failed validation.',
+      code: 'request_failed_validation',
+      errors: [{ attr: 'customers.0.landline', code: 'invalid_phone_number', detail: 'Bad.' }],
+    }),
+  });
+  const STAGE = { ...PROCESS, path: '/v1/data-import/account-import-process/create-or-update/' };
+
+  test("[ERR-1] adds nothing to the platform's field-keyed messages, whose every key is a field", async () => {
+    const handle = proxyInDialect('platform', variant('additions'));
+    expect(JSON.parse((await handle(STAGE, refused)).body)).toEqual({
+      customers: { 0: { landline: ['Bad.'] } },
+    });
+  });
+
+  test("[ERR-1] adds a field to every object of the reference's error body", async () => {
+    const handle = proxyInDialect('reference', variant('additions'));
+    const body = JSON.parse((await handle(STAGE, refused)).body);
+    expect(body.trace_id).toBe('variant-addition');
+    expect(body.errors[0].trace_id).toBe('variant-addition');
+  });
+});

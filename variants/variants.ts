@@ -64,6 +64,22 @@ function mapObjects(value: unknown, f: (object: Json) => Json): unknown {
 const isMeterPointsObject = (body: unknown): body is Json =>
   !!body && typeof body === 'object' && Array.isArray((body as Json).meter_points);
 
+/**
+ * Whether an object is Django REST framework's field-keyed messages (the platform dialect's error
+ * body, decision 026): every key a field whose value is its messages or the field's own keys.
+ */
+function isFieldKeyed(object: Json): boolean {
+  const values = Object.values(object);
+  return (
+    values.length > 0 &&
+    values.every(
+      (v) =>
+        (Array.isArray(v) && v.every((m) => typeof m === 'string')) ||
+        (!!v && typeof v === 'object' && !Array.isArray(v) && isFieldKeyed(v as Json)),
+    )
+  );
+}
+
 /** The answers whose body is "the validated data" (VAL-2, HST-2): an echo, not a report. */
 const echoes = (request: ProxyRequest) =>
   is(request, 'POST', '/validate-account/') || is(request, 'POST', '/historical-statements/');
@@ -224,7 +240,13 @@ export const variants: Variant[] = [
           headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
         };
       }
-      const added = mapObjects(body, (object) => ({ ...object, trace_id: 'variant-addition' }));
+      // A field-keyed error body (the platform dialect's, decision 026) names a failing field by
+      // every key, so a service adds nothing there: an addition would read as a field's messages.
+      const added = mapObjects(body, (object) =>
+        response.status >= 400 && isFieldKeyed(object)
+          ? object
+          : { ...object, trace_id: 'variant-addition' },
+      );
       return {
         ...response,
         headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
