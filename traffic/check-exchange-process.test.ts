@@ -78,3 +78,30 @@ describe('checkProcessAnswer', () => {
     expect(checkExchange(dataImport, renamed).every((f) => f.severity === 'warning')).toBe(true);
   });
 });
+
+describe('checkEveryFailureListed', () => {
+  it('warns (kit, not VAL-3) when a refused validation leaves out a failure the kit’s validators find', async () => {
+    const rec = recordingClient();
+    const account = rec.client.account();
+    const customer = { ...account.customers?.[0], landline: 'abcde', mobile: '0712345678' };
+    const refused = await rec.send('POST', '/v1/data-import/validate-account/', {
+      ...account,
+      customers: [customer],
+    });
+    const body = JSON.parse(refused.response.body);
+    expect(body.errors).toHaveLength(2);
+    expect(checkExchange(dataImport, refused)).toEqual([]);
+    const firstOnly = withAnswer(refused, 400, { ...body, errors: body.errors.slice(0, 1) });
+    expect(checkExchange(dataImport, firstOnly).map((f) => [f.rule, f.severity])).toEqual([
+      ['kit:every-failure-listed', 'warning'],
+    ]);
+    // Attrs written another way than the kit's are not compared at all.
+    const otherAttrs = withAnswer(refused, 400, {
+      ...body,
+      errors: [{ ...body.errors[0], attr: 'customers[0].mobile' }],
+    });
+    expect(checkExchange(dataImport, otherAttrs).map((f) => f.rule)).not.toContain(
+      'kit:every-failure-listed',
+    );
+  });
+});

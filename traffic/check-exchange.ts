@@ -6,6 +6,7 @@
  */
 import type { Contract, OperationInfo } from '../spec/index.ts';
 import { checkProcessAnswer } from './check-exchange-process.ts';
+import { checkEveryFailureListed } from './check-exchange-validate.ts';
 import { type Exchange, headerValue, jsonBody, pathOf } from './exchange.ts';
 import { type Finding, type FindingSource, finding } from './findings.ts';
 
@@ -269,5 +270,6 @@ export function checkExchange(
     ...checkAttrPaths(op, exchange),
     ...checkToken(op, exchange),
     ...checkProcessAnswer(op, exchange),
+    ...checkEveryFailureListed(contract, op, exchange),
   ];
 }
