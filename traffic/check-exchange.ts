@@ -5,6 +5,8 @@
  * the answer breaks (decision 029).
  */
 import type { Contract, OperationInfo } from '../spec/index.ts';
+import { checkProcessAnswer } from './check-exchange-process.ts';
+import { checkEveryFailureListed } from './check-exchange-validate.ts';
 import { type Exchange, headerValue, jsonBody, pathOf } from './exchange.ts';
 import { type Finding, type FindingSource, finding } from './findings.ts';
 
@@ -267,5 +269,7 @@ export function checkExchange(
     ...checkAnswer(contract, op, exchange),
     ...checkAttrPaths(op, exchange),
     ...checkToken(op, exchange),
+    ...checkProcessAnswer(op, exchange),
+    ...checkEveryFailureListed(contract, op, exchange),
   ];
 }

@@ -1,38 +1,57 @@
 /**
- * The checks that need history, kept per supplier and account from what passed through: a
- * process answered 201 for an account the service had said had no import process (PRC-2, STS-3),
- * an account listed as pending after it was imported (STS-10), a transfer status going back
- * (STS-4..STS-8) or a service account number changing (GEN-9), a note answered as created when
- * the same body was already created on the account (NOTE-3). Only an exchange that shows
- * something of an account gives it history. Accounts are bounded by `maxAccounts`: past it the
- * oldest is forgotten, so a long stream keeps flat memory and only loses history on the accounts
- * it forgot; notes are kept as digests, never as bodies (decision 029).
+ * The checks that need history, kept per supplier and account from what passed through
+ * (decision 029). The checker concludes only from what the same stream showed: a stream may
+ * start mid-migration, so a rule fires only when an earlier exchange of the stream showed the
+ * state the later answer contradicts (an account staged, imported, or said to have no import
+ * process), never from the absence of an exchange before the stream began. Like PRC-2 below, the
+ * rules take the stream to carry every exchange of the accounts it shows (the proxy is their
+ * gateway). An answer to a request sent before the exchange that set the state is not judged:
+ * the two may have run at once.
+ * - Staging: 201 for an account seen staged (STG-3), 200 or 201 for one seen imported (STG-5),
+ *   200 for one the service said had no import process with no staging since (STG-2; VAL-7 when
+ *   a validation was answered in between: it stored the account).
+ * - Process: 201 after the service said no import process existed and nothing was staged since
+ *   (PRC-2, STS-3).
+ * - Status: 200 for a pair the service said had no import process, with no staging since (STS-3;
+ *   VAL-7 after a validation), going back (STS-4, STS-5), a service account number changing (GEN-9).
+ * - An account showing imported (a status past UNKNOWN, notes 201, account_already_imported)
+ *   after it was seen not imported and then only dry-run (PRC-6), or notes 201 for an account
+ *   seen staged or absent and not imported since (NOTE-8).
+ * - Lists: an imported account listed as pending (STS-10), an account seen imported left out of
+ *   the imported list (STS-11, history-imported.ts).
+ * - Repeats: a note answered created when the same body (and created_at) was created on the
+ *   account before (NOTE-3), a transaction sent again unchanged added again (TXN-5,
+ *   history-transactions.ts).
+ * Memory stays flat: accounts are bounded by `maxAccounts` (history-accounts.ts), notes and
+ * transactions are kept as digests, never bodies.
  */
 
-import { createHash } from 'node:crypto';
 import type { Matched } from './check-exchange.ts';
+import { DRY_RUN_MESSAGE } from './check-exchange-process.ts';
 import type { Exchange } from './exchange.ts';
 import { jsonBody } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
+import {
+  type AccountPair,
+  AccountSlots,
+  DEFAULT_MAX_ACCOUNTS,
+  DRY_RUN,
+  IMPORTED,
+  KNOWN_ABSENT,
+  STAGED,
+  VALIDATED,
+} from './history-accounts.ts';
+import { ImportedAccounts } from './history-imported.ts';
+import { checkNotes } from './history-notes.ts';
+import { checkStatus, STATUSES } from './history-status.ts';
+import { checkTransactions } from './history-transactions.ts';
 
-/** The default number of accounts whose history is kept. */
-export const DEFAULT_MAX_ACCOUNTS = 100_000;
+export { DEFAULT_MAX_ACCOUNTS } from './history-accounts.ts';
 
-/** Notes kept per account for NOTE-3; past it the oldest are forgotten. */
-const MAX_NOTES = 256;
+/** What an account seen not imported loses once it shows imported. */
+const NOT_IMPORTED_BITS = KNOWN_ABSENT | STAGED | DRY_RUN | VALIDATED;
 
-/** Transfer statuses by code (the index, kept in a byte per account) and rank. */
-const STATUSES = ['UNKNOWN', 'PENDING', 'IN_PROGRESS', 'REJECTED', 'COMPLETED'] as const;
-
-/** The rank of each transfer status: once an account exists it never goes back to UNKNOWN. */
-const STATUS_RANK = [0, 1, 2, 2, 2] as const;
-
-/** The byte of an account's flags: the service said no import process exists (STS-3)... */
-const KNOWN_ABSENT = 1;
-/** ...the account was imported (process answered 201, or a status past UNKNOWN). */
-const IMPORTED = 2;
-/** Bits 2-4: the code of the highest-ranked status seen, plus one (0: none seen yet). */
-const STATUS_SHIFT = 2;
+type Operation = Extract<Matched, { kind: 'operation' }>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -42,32 +61,8 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/**
- * A note's identity for NOTE-3 as a fixed-size digest (SHA-256 of the exact body and
- * created_at), so an account's history holds 32 bytes a note whatever the bodies' size. The body
- * is length-prefixed, so no body and created_at can be read as another pair, and hashed as its
- * UTF-16 code units: as UTF-8, every lone surrogate a JSON escape can carry would become U+FFFD
- * and two different bodies one note.
- */
-function noteDigest(body: string, createdAt: string): string {
-  const identity = `${body.length}:${body}\u0000${createdAt}`;
-  return createHash('sha256').update(Buffer.from(identity, 'utf16le')).digest('binary');
-}
-
-/**
- * A copy of a key that holds nothing but its characters: a key joined from a path parameter
- * (a slice of the URL) and a body field would otherwise keep its parts, and the URL, alive for
- * as long as the account is remembered.
- */
-function compactKey(supplier: string, account: string): string {
-  return JSON.parse(JSON.stringify(`${supplier}\u0000${account}`)) as string;
-}
-
 /** The supplier and account an exchange is about: path parameters first, then the body. */
-function accountOf(
-  matched: Extract<Matched, { kind: 'operation' }>,
-  request: unknown,
-): [string, string] | undefined {
+function accountOf(matched: Operation, request: unknown): AccountPair | undefined {
   const params = new Map(Object.entries(matched.params));
   const body = isRecord(request) ? request : undefined;
   const supplier =
@@ -78,111 +73,120 @@ function accountOf(
   return supplier !== undefined && account !== undefined ? [supplier, account] : undefined;
 }
 
+/** The rule a 200 breaks after the service said the account had no import process. */
+function absentRule(flags: number, fallback: string): string {
+  return flags & VALIDATED ? 'VAL-7' : fallback;
+}
+
 /**
- * Per-supplier, per-account history of the exchanges seen, with the rules that need it. An
- * account is a slot: its key in one Map, its flags and status in one byte, its service account
- * number, and its notes' digests only once a note was created. Slots are handed out in turn and
- * reused in the same turn once `maxAccounts` are kept, so the slot to reuse is the oldest
- * account's (decision 029: about 130 bytes an account instead of an object and a Set each).
+ * Per-supplier, per-account history of the exchanges seen, with the rules that need it
+ * (decision 029: about 140 bytes an account, digests of notes and transactions only once some).
  */
 export class TrafficHistory {
-  readonly #slots = new Map<string, number>();
-  /** The key of each slot, to forget it when the slot is reused. */
-  readonly #keys: string[] = [];
-  #flags = new Uint8Array(1024);
-  readonly #numbers: (string | undefined)[] = [];
-  /** Digests of the notes created on an account, only for accounts with notes. */
-  readonly #notes = new Map<number, Set<string>>();
-  readonly #max: number;
-  #turn = 0;
-  /** Accounts the service said have no import process, with no staging since. */
-  #absent = 0;
+  readonly #accounts: AccountSlots;
+  readonly #imported = new ImportedAccounts();
 
   constructor(maxAccounts = DEFAULT_MAX_ACCOUNTS) {
-    this.#max = Math.max(1, Math.min(maxAccounts, 10_000_000));
+    this.#accounts = new AccountSlots(maxAccounts);
   }
 
   /** Accounts whose history is kept now. */
   get size(): number {
-    return this.#slots.size;
+    return this.#accounts.size;
   }
 
-  /** The account's slot, or undefined when nothing is known of it. */
-  #find(pair: [string, string]): number | undefined {
-    return this.#slots.get(`${pair[0]}\u0000${pair[1]}`);
-  }
-
-  /** The account's slot, taking the oldest account's when `maxAccounts` are kept. */
-  #slot(pair: [string, string]): number {
-    const known = this.#find(pair);
-    if (known !== undefined) return known;
-    const slot = this.#turn % this.#max;
-    this.#turn += 1;
-    const forgotten = this.#keys[slot];
-    if (forgotten !== undefined) this.#slots.delete(forgotten);
-    this.#notes.delete(slot);
-    if (slot >= this.#flags.length) {
-      const grown = new Uint8Array(Math.min(this.#max, this.#flags.length * 2));
-      grown.set(this.#flags);
-      this.#flags = grown;
-    }
-    const key = compactKey(pair[0], pair[1]);
-    this.#keys[slot] = key;
-    this.#setFlags(slot, 0);
-    this.#numbers[slot] = undefined;
-    this.#slots.set(key, slot);
-    return slot;
+  /** What the history holds now, for the bounds' tests: accounts, digests, imported accounts. */
+  get held(): { accounts: number; digests: number; imported: number } {
+    return {
+      accounts: this.#accounts.size,
+      digests: this.#accounts.digests,
+      imported: this.#imported.size,
+    };
   }
 
   /** Checks one exchange against the history, then records what it shows. */
   observe(exchange: Exchange, matched: Matched): Finding[] {
     if (matched.kind !== 'operation') return [];
-    const id = matched.operation.operationId;
     const { status } = exchange.response;
     // Only the operations below show history; the others are not read at all.
-    switch (id) {
-      case 'listPendingAccountImportProcesses':
-        return status === 200 ? this.#pending(matched, answerOf(exchange)) : [];
-      case 'createOrUpdateAccountImportProcess':
-        if (status === 200 || status === 201) this.#staged(matched, exchange);
+    switch (matched.operation.operationId) {
+      case 'validateAccount':
+        if (status === 200) this.#validated(matched, exchange);
         return [];
+      case 'createOrUpdateAccountImportProcess':
+        return status === 200 || status === 201 ? this.#staged(matched, exchange) : [];
       case 'processAccountImportProcess':
-        return status === 201 ? this.#process(matched, exchange) : [];
+        return status === 201 || status === 400 ? this.#process(matched, exchange) : [];
       case 'getAccountTransferStatus':
         return this.#transfer(matched, exchange);
       case 'createNotes':
         return status === 201 ? this.#notesOf(matched, exchange) : [];
+      case 'createTransactions':
+        return status === 201 ? this.#transactions(matched, exchange) : [];
+      case 'listPendingAccountImportProcesses':
+        return status === 200 ? this.#pending(matched, answerOf(exchange)) : [];
+      case 'listImportedAccountImportProcesses':
+        return this.#imported.check(matched, exchange);
       default:
         return [];
     }
   }
 
   /**
-   * Staging clears what the service said of the account's absence (an unknown one has none).
-   * While no account is known to be absent there is nothing to clear, and the account sent
-   * (the largest body of the interface) is not read again.
+   * A validation answered 200 of an account the service said had no import process (VAL-7 if a
+   * staging then answers 200). While no account is known to be absent, the account sent (the
+   * largest body of the interface) is not read again.
    */
-  #staged(matched: Extract<Matched, { kind: 'operation' }>, exchange: Exchange): void {
-    if (this.#absent === 0) return;
+  #validated(matched: Operation, exchange: Exchange): void {
+    if (this.#accounts.absent === 0) return;
     const pair = accountOf(matched, requestOf(exchange));
-    const slot = pair && this.#find(pair);
-    if (slot !== undefined) this.#setFlags(slot, (this.#flags[slot] ?? 0) & ~KNOWN_ABSENT);
+    const slot = pair && this.#accounts.find(pair);
+    if (slot === undefined) return;
+    const flags = this.#accounts.flags(slot);
+    if (flags & KNOWN_ABSENT) this.#accounts.setFlags(slot, flags | VALIDATED);
   }
 
-  /** Sets an account's flags, counting the accounts known to be absent. */
-  #setFlags(slot: number, flags: number): void {
-    const was = (this.#flags[slot] ?? 0) & KNOWN_ABSENT;
-    this.#absent += (flags & KNOWN_ABSENT) - was;
-    this.#flags[slot] = flags;
-  }
-
-  #process(matched: Extract<Matched, { kind: 'operation' }>, exchange: Exchange): Finding[] {
+  /** A staging answered 200 or 201: STG-2, STG-3, STG-5, VAL-7 by what was seen before. */
+  #staged(matched: Operation, exchange: Exchange): Finding[] {
     const pair = accountOf(matched, requestOf(exchange));
     if (!pair) return [];
-    const slot = this.#slot(pair);
-    const flags = this.#flags[slot] ?? 0;
+    const slot = this.#accounts.slot(pair);
+    const flags = this.#accounts.flags(slot);
+    const { status } = exchange.response;
     const out: Finding[] = [];
-    if (flags & KNOWN_ABSENT) {
+    const say = (rule: string, message: string) =>
+      out.push(
+        finding(rule, 'reference', matched.operation.operationId, '/response/status', message),
+      );
+    if (exchange.time >= this.#accounts.time(slot)) {
+      if (flags & IMPORTED) {
+        say('STG-5', `staging answered ${status} for an account the stream saw imported, not 400`);
+      } else if (status === 201 && flags & STAGED) {
+        say('STG-3', 'staging an account the stream saw staged answered 201, not 200');
+      } else if (status === 200 && flags & KNOWN_ABSENT) {
+        say(
+          absentRule(flags, 'STG-2'),
+          'the first staging since the service said the account had no import process answered 200, not 201',
+        );
+      }
+    }
+    if (!(flags & IMPORTED)) {
+      this.#accounts.setFlags(slot, (flags & ~(KNOWN_ABSENT | VALIDATED)) | STAGED);
+      this.#accounts.touch(slot, exchange.time);
+    }
+    return out;
+  }
+
+  #process(matched: Operation, exchange: Exchange): Finding[] {
+    const request = requestOf(exchange);
+    const pair = accountOf(matched, request);
+    if (!pair) return [];
+    if (exchange.response.status === 400) {
+      return this.#processRefused(pair, isRecord(request) && request.dry_run === true, exchange);
+    }
+    const slot = this.#accounts.slot(pair);
+    const out: Finding[] = [];
+    if (this.#accounts.flags(slot) & KNOWN_ABSENT && exchange.time >= this.#accounts.time(slot)) {
       out.push(
         finding(
           'PRC-2',
@@ -193,123 +197,185 @@ export class TrafficHistory {
         ),
       );
     }
-    this.#setFlags(slot, (flags & ~KNOWN_ABSENT) | IMPORTED);
+    this.#markImported(slot, pair, exchange.time);
     const answer = answerOf(exchange);
     const number = isRecord(answer) ? text(answer.service_account_number) : undefined;
-    if (number !== undefined) this.#numbers[slot] = number;
+    if (number !== undefined) this.#accounts.setNumber(slot, number);
     return out;
   }
 
-  #transfer(matched: Extract<Matched, { kind: 'operation' }>, exchange: Exchange): Finding[] {
+  /**
+   * A process refused with 400: a dry run answered with PRC-5's message (the account is staged
+   * and stays so, PRC-6), an account the answer calls already imported, or one it calls not
+   * staged (the platform's import_process_does_not_exist, STS-3's absence).
+   */
+  #processRefused(pair: AccountPair, dryRun: boolean, exchange: Exchange): Finding[] {
+    const answer = answerOf(exchange);
+    const code = isRecord(answer) ? answer.code : undefined;
+    if (dryRun && exchange.response.body.includes(DRY_RUN_MESSAGE)) {
+      const slot = this.#accounts.slot(pair);
+      const flags = this.#accounts.flags(slot);
+      if (!(flags & IMPORTED)) {
+        this.#accounts.setFlags(slot, (flags & ~(KNOWN_ABSENT | VALIDATED)) | STAGED | DRY_RUN);
+        this.#accounts.touch(slot, exchange.time);
+      }
+      return [];
+    }
+    if (code === 'account_already_imported') {
+      const slot = this.#accounts.slot(pair);
+      return this.#showsImported(
+        slot,
+        pair,
+        exchange,
+        'processAccountImportProcess',
+        '/response/body/code',
+      );
+    }
+    if (code === 'import_process_does_not_exist') {
+      const slot = this.#accounts.slot(pair);
+      const flags = this.#accounts.flags(slot);
+      if (!(flags & (IMPORTED | STAGED))) {
+        this.#accounts.setFlags(slot, flags | KNOWN_ABSENT);
+        this.#accounts.touch(slot, exchange.time);
+      }
+    }
+    return [];
+  }
+
+  /** The account is imported from now on: it joins its supplier's imported accounts (STS-11). */
+  #markImported(slot: number, pair: AccountPair, time: number): void {
+    const flags = this.#accounts.flags(slot);
+    if (!(flags & IMPORTED)) this.#imported.add(pair[0], pair[1], time);
+    this.#accounts.setFlags(slot, (flags & ~NOT_IMPORTED_BITS) | IMPORTED);
+    this.#accounts.touch(slot, time);
+  }
+
+  /**
+   * An answer shows the account imported though no process was answered 201 since the stream
+   * saw it not imported: after a dry run, the dry run created it (PRC-6); notes accepted for it
+   * break NOTE-8 ("it must be imported, not only staged").
+   */
+  #showsImported(
+    slot: number,
+    pair: AccountPair,
+    exchange: Exchange,
+    operation: string,
+    pointer: string,
+  ): Finding[] {
+    const flags = this.#accounts.flags(slot);
+    const out: Finding[] = [];
+    const notImported = !(flags & IMPORTED) && flags & (STAGED | KNOWN_ABSENT);
+    if (notImported && exchange.time >= this.#accounts.time(slot)) {
+      if (flags & DRY_RUN) {
+        out.push(
+          finding(
+            'PRC-6',
+            'reference',
+            operation,
+            pointer,
+            'the account shows imported after a dry run, with no process answered 201 since it was seen not imported',
+          ),
+        );
+      } else if (operation === 'createNotes') {
+        out.push(
+          finding(
+            'NOTE-8',
+            'reference',
+            operation,
+            '/response/status',
+            'notes answered 201 for an account the stream saw staged or absent and never imported since',
+          ),
+        );
+      }
+    }
+    this.#markImported(slot, pair, exchange.time);
+    return out;
+  }
+
+  #transfer(matched: Operation, exchange: Exchange): Finding[] {
     const { status } = exchange.response;
     if (status !== 404 && status !== 200) return [];
     const pair = accountOf(matched, undefined);
     if (!pair) return [];
+    const slot = this.#accounts.slot(pair);
+    const flags = this.#accounts.flags(slot);
     if (status === 404) {
-      const slot = this.#slot(pair);
-      const flags = this.#flags[slot] ?? 0;
-      if (!(flags & IMPORTED)) this.#setFlags(slot, flags | KNOWN_ABSENT);
+      if (!(flags & IMPORTED)) {
+        this.#accounts.setFlags(slot, (flags & ~(STAGED | DRY_RUN | VALIDATED)) | KNOWN_ABSENT);
+        this.#accounts.touch(slot, exchange.time);
+      }
       return [];
     }
     const answer = answerOf(exchange);
     if (!isRecord(answer)) return [];
-    return this.#status(this.#slot(pair), answer);
-  }
-
-  /** A 200 transfer status: never back in rank (STS-4, STS-5), the same number (GEN-9). */
-  #status(slot: number, answer: Record<string, unknown>): Finding[] {
     const out: Finding[] = [];
-    const flags = this.#flags[slot] ?? 0;
-    const next = text(answer.status) ?? '';
-    const code = (STATUSES as readonly string[]).indexOf(next);
-    const seen = (flags >> STATUS_SHIFT) - 1;
-    const rank = code === -1 ? undefined : STATUS_RANK[code as 0];
-    const seenRank = seen === -1 ? undefined : STATUS_RANK[seen as 0];
-    if (rank !== undefined && seenRank !== undefined && rank < seenRank) {
+    if (flags & KNOWN_ABSENT && exchange.time >= this.#accounts.time(slot)) {
       out.push(
         finding(
-          rank === 0 ? 'STS-4' : 'STS-5',
+          absentRule(flags, 'STS-3'),
           'reference',
+          'getAccountTransferStatus',
+          '/response/status',
+          'the status answered 200 for a pair the service had said had no import process, with no staging since',
+        ),
+      );
+    }
+    out.push(...checkStatus(this.#accounts, slot, answer));
+    const code = (STATUSES as readonly string[]).indexOf(text(answer.status) ?? '');
+    if (code > 0) {
+      out.push(
+        ...this.#showsImported(
+          slot,
+          pair,
+          exchange,
           'getAccountTransferStatus',
           '/response/body/status',
-          `transfer status went back from ${STATUSES[seen as 0]} to ${next}`,
         ),
       );
+    } else if (!(this.#accounts.flags(slot) & IMPORTED)) {
+      // A 200 shows an import process exists (STS-3); UNKNOWN, that no account does (STS-4). A
+      // status the kit does not know (GEN-10) shows the process only.
+      const now = this.#accounts.flags(slot) & ~(KNOWN_ABSENT | VALIDATED);
+      this.#accounts.setFlags(slot, code === 0 ? now | STAGED : now);
+      this.#accounts.touch(slot, exchange.time);
     }
-    const number = text(answer.service_account_number);
-    const known = this.#numbers[slot];
-    if (number && known && number !== known) {
-      out.push(
-        finding(
-          'GEN-9',
-          'reference',
-          'getAccountTransferStatus',
-          '/response/body/service_account_number',
-          'the service account number of an account changed',
-        ),
-      );
-    }
-    let updated = flags;
-    if (rank !== undefined && (seenRank === undefined || rank >= seenRank)) {
-      updated = (updated & ~(7 << STATUS_SHIFT)) | ((code + 1) << STATUS_SHIFT);
-    }
-    if (rank !== undefined && rank > 0) updated |= IMPORTED;
-    this.#flags[slot] = updated;
-    if (number && known === undefined) this.#numbers[slot] = number;
     return out;
   }
 
-  #notesOf(matched: Extract<Matched, { kind: 'operation' }>, exchange: Exchange): Finding[] {
+  #notesOf(matched: Operation, exchange: Exchange): Finding[] {
     const request = requestOf(exchange);
-    const answer = answerOf(exchange);
-    if (!isRecord(request) || !Array.isArray(request.notes) || !Array.isArray(answer)) return [];
     const pair = accountOf(matched, request);
     if (!pair) return [];
-    const out: Finding[] = [];
-    const sentNotes: unknown[] = request.notes;
-    for (const [i, item] of answer.entries()) {
-      if (!isRecord(item)) continue;
-      // NOTE-5 gives no order to the answer's items: pair each with the sent note of its body,
-      // by position when the answer echoes no body the request sent.
-      const sent: unknown =
-        (typeof item.body === 'string'
-          ? sentNotes.find((n) => isRecord(n) && n.body === item.body)
-          : undefined) ?? sentNotes[i];
-      if (!isRecord(sent) || typeof sent.body !== 'string') continue;
-      if (item.status !== 'NOTE_CREATION_SUCCESS') continue;
-      const slot = this.#slot(pair);
-      let notes = this.#notes.get(slot);
-      if (!notes) {
-        notes = new Set();
-        this.#notes.set(slot, notes);
-      }
-      const digest = noteDigest(sent.body, text(sent.created_at) ?? '');
-      if (notes.has(digest)) {
-        out.push(
-          finding(
-            'NOTE-3',
-            'reference',
-            'createNotes',
-            `/response/body/${i}/status`,
-            'a note whose body was already created on the account was answered as created',
-          ),
-        );
-      }
-      if (notes.size >= MAX_NOTES) notes.delete(notes.values().next().value ?? '');
-      notes.add(digest);
-    }
+    const slot = this.#accounts.slot(pair);
+    const out = this.#showsImported(slot, pair, exchange, 'createNotes', '/response/status');
+    out.push(...checkNotes(this.#accounts, slot, request, answerOf(exchange)));
     return out;
   }
 
-  #pending(matched: Extract<Matched, { kind: 'operation' }>, answer: unknown): Finding[] {
+  /** TXN-5 (history-transactions.ts). TXN-10 leaves an unknown account's answer open, so a 201
+   * here says nothing of whether the account is imported. */
+  #transactions(matched: Operation, exchange: Exchange): Finding[] {
+    const request = requestOf(exchange);
+    const pair = accountOf(matched, request);
+    if (!pair || !isRecord(request)) return [];
+    return checkTransactions(
+      this.#accounts,
+      this.#accounts.slot(pair),
+      request,
+      answerOf(exchange),
+      exchange,
+    );
+  }
+
+  #pending(matched: Operation, answer: unknown): Finding[] {
     const supplier = new Map(Object.entries(matched.params)).get('import_supplier_code');
     if (supplier === undefined || !Array.isArray(answer)) return [];
     const out: Finding[] = [];
     for (const [i, item] of answer.entries()) {
       const account = isRecord(item) ? text(item.external_account_number) : undefined;
       if (account === undefined) continue;
-      const slot = this.#find([supplier, account]);
-      if (slot !== undefined && (this.#flags[slot] ?? 0) & IMPORTED) {
+      const slot = this.#accounts.find([supplier, account]);
+      if (slot !== undefined && this.#accounts.flags(slot) & IMPORTED) {
         out.push(
           finding(
             'STS-10',
