@@ -30,6 +30,17 @@ describe('relaxedStanding', () => {
     });
   });
 
+  it('takes a refused ObtainToken under other field names as the error answer, not both', () => {
+    const body = {
+      errors: [{ message: 'Invalid data.', extensions: { errorCode: 'KT-CT-1135' } }],
+      data: { obtainToken: null },
+    };
+    expect(relaxedStanding('obtainToken', 200, JSON_TYPE, body)).toEqual({
+      kind: 'soft',
+      source: 'kit',
+    });
+  });
+
   it('passes an addition to an object with objects open alone (Versioning)', () => {
     const body = { ...domestic(), later_field: 1 };
     expect(dataImport.checkResponse('validateAccount', 200, JSON_TYPE, domestic()).ok).toBe(true);

@@ -60,10 +60,13 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     kind: 'replace',
     source: 'kit',
     unmarked: true,
+    // A GraphQL answer carrying errors is the error branch (GraphQLErrorResponse), whatever its
+    // data names: without `not` it would match both branches of the answer's oneOf.
     schema: {
       type: 'object',
       required: ['data'],
       properties: { data: { type: 'object' } },
+      not: { required: ['errors'] },
     },
     why: '"The mutation’s input and output fields ... not shown" (Authentication): obtainKrakenToken and its fields are the names real platform clients send (its published document has no GraphQL); a service may name them otherwise (OBTAIN_TOKEN_*).',
   },
