@@ -21,7 +21,7 @@ export const RULE_REASONS: Record<string, RuleReason> = {
   'GEN-10': {
     kind: 'open',
     reason:
-      'Enumerations are open sets. The suite never fails a target for a value the reference does not list: the transfer status and meter point status checks accept any string outside mock mode (contract-tests/support/assumptions.ts).',
+      'Enumerations are open sets. The suite never fails a target for a value the reference does not list: the transfer status and meter point status checks accept any string outside mock mode (spec/response-assumptions.ts).',
   },
   'GEN-11': {
     kind: 'client',

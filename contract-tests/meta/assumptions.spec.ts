@@ -1,13 +1,16 @@
 /**
- * The reviewed list of response-shaping assumptions (support/assumptions.ts) stays in step with
+ * The reviewed list of response-shaping assumptions (spec/response-assumptions.ts) stays in step with
  * the spec: a new `x-kit-assumption` on a response, on a schema a response uses, or on an
  * operation, must be reviewed before the suite can decide whether it is hard or soft against
  * other targets, and under which source (the platform's document or the kit's own) it is reported.
  */
 import { openapiDocument } from '../../spec/index.ts';
+import {
+  atPointer,
+  RESPONSE_ASSUMPTIONS,
+  responseAssumptionPointers,
+} from '../../spec/response-assumptions.ts';
 import { expect, test } from '../fixtures.ts';
-import { RESPONSE_ASSUMPTIONS } from '../support/assumptions.ts';
-import { atPointer, responseAssumptionPointers } from '../support/conformance.ts';
 
 test.describe('kit assumptions', () => {
   test('every kit assumption that shapes a response or an operation’s answers is reviewed in assumptions.ts', () => {

@@ -4,7 +4,7 @@
  * checks resting on the other two are hard against the kit's mock and soft findings, reported
  * apart by source, against any other target.
  */
-import type { SoftSource, Source } from './assumptions.ts';
+import type { SoftSource, Source } from '../../spec/response-assumptions.ts';
 
 export type { SoftSource, Source };
 

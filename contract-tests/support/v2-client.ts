@@ -4,7 +4,7 @@
  * client (api-client.ts), but judged by V2's sources. The interface reference is silent on all of
  * V2, so the platform's published document is its only source: a violation of what the platform
  * states fails the test against every target, and only what the kit decided where the platform is
- * silent (its reviewed kit relaxations, assumptions.ts) is a soft `kit-assumption` finding outside
+ * silent (its reviewed kit relaxations, spec/response-assumptions.ts) is a soft `kit-assumption` finding outside
  * mock mode. Exchanges go into the v1 client's log, so a failing test attaches them redacted.
  *
  * @example
@@ -13,6 +13,7 @@
  */
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { dataImport } from '../../spec/index.ts';
+import { relaxedContract } from '../../spec/response-assumptions.ts';
 import {
   ConformanceError,
   DataImportClient,
@@ -20,7 +21,6 @@ import {
   readAnswer,
   safeFetch,
 } from './api-client.ts';
-import { relaxedContract } from './conformance.ts';
 import { REQUEST_TIMEOUT_MS } from './limits.ts';
 import { redactHeaders, redactJson, redactText } from './redact.ts';
 import type { ContractMode } from './settings.ts';

@@ -1,10 +1,13 @@
 /**
  * The reviewed list of the spec's kit assumptions that shape a response ("Rules of the
  * reference are hard failures; checks that rest on a kit assumption ... run as annotated soft
- * checks against other targets").
+ * checks against other targets"), and the relaxed contracts built from it. It lives in the spec
+ * layer so that every judge of answers applies the same reviewed relaxations: the contract
+ * suite (contract-tests/support/conformance.ts) and the traffic checker (decision 029).
  *
  * Every element of the bundled spec that carries `x-kit-assumption` and is reachable from a
- * documented response is listed here with what the suite checks of it outside mock mode:
+ * documented response is listed here with what is checked of it against targets other than the
+ * kit's mock:
  * - `any`: the reference leaves the body open, so any body passes (the status still counts);
  * - `loosen`: the element's refinements (pattern, lengths, enum, const, format, bounds) are the
  *   kit's; its type and structure are the reference's and stay hard;
@@ -18,6 +21,9 @@
  * when the spec gains a response-shaping assumption that is not reviewed here, or when an entry
  * names an element the spec no longer has.
  */
+import { type Contract, loadContract } from './contract.ts';
+import { openapiDocument } from './index.ts';
+import { platformDialectDocument } from './platform-difference.ts';
 
 /**
  * The source a relaxed element rests on, where the reference is silent: the real platform's
@@ -54,10 +60,13 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     kind: 'replace',
     source: 'kit',
     unmarked: true,
+    // A GraphQL answer carrying errors is the error branch (GraphQLErrorResponse), whatever its
+    // data names: without `not` it would match both branches of the answer's oneOf.
     schema: {
       type: 'object',
       required: ['data'],
       properties: { data: { type: 'object' } },
+      not: { required: ['errors'] },
     },
     why: '"The mutation’s input and output fields ... not shown" (Authentication): obtainKrakenToken and its fields are the names real platform clients send (its published document has no GraphQL); a service may name them otherwise (OBTAIN_TOKEN_*).',
   },
@@ -408,3 +417,219 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     why: 'The assumption is which accounts have no task; the body is the platform’s not_found.',
   },
 };
+
+type Json = Record<string, unknown>;
+
+/** Keywords that refine a type without changing its structure (dropped by `loosen`). */
+const REFINEMENTS = [
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'enum',
+  'const',
+  'format',
+  'minItems',
+  'maxItems',
+];
+
+function unescapePointer(part: string): string {
+  return part.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function escapePointer(part: string): string {
+  return part.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The node at a JSON pointer, or undefined. */
+export function atPointer(document: unknown, pointer: string): unknown {
+  return pointer
+    .slice(1)
+    .split('/')
+    .map(unescapePointer)
+    .reduce<unknown>((node, part) => (node as Json | undefined)?.[part], document);
+}
+
+/**
+ * The JSON pointers of every `x-kit-assumption` element reachable from a documented response of
+ * the interface (following `$ref`), not descending below elements whose relaxation replaces them.
+ */
+export function responseAssumptionPointers(
+  document: Json = openapiDocument,
+  reviewed: Record<string, Relaxation> = RESPONSE_ASSUMPTIONS,
+): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (node: unknown, pointer: string): void => {
+    if (seen.has(pointer)) return;
+    seen.add(pointer);
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) visit(item, `${pointer}/${i}`);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const record = node as Json;
+    if (record['x-kit-assumption'] !== undefined) found.add(pointer);
+    const relaxation = reviewed[pointer];
+    if (relaxation && relaxation.kind !== 'keep' && relaxation.kind !== 'loosen') return;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'examples' || key === 'example') continue;
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) {
+        visit(atPointer(document, value.slice(1)), value.slice(1));
+      } else {
+        visit(value, `${pointer}/${escapePointer(key)}`);
+      }
+    }
+  };
+  for (const [path, item] of Object.entries((document.paths as Json) ?? {})) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      const responses = (operation as Json)?.responses as Json | undefined;
+      if (!responses) continue;
+      // An assumption on the operation itself can decide which statuses it answers (STS-12's
+      // empty lists): reviewed like the responses' own.
+      if ((operation as Json)['x-kit-assumption'] !== undefined) {
+        found.add(`/paths/${escapePointer(path)}/${method}`);
+      }
+      for (const [status, response] of Object.entries(responses)) {
+        visit(response, `/paths/${escapePointer(path)}/${method}/responses/${status}`);
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+/** Removes `additionalProperties: false` and `unevaluatedProperties: false` everywhere. */
+function openObjects(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) openObjects(item);
+  else if (node && typeof node === 'object') {
+    const record = node as Json;
+    if (record.additionalProperties === false) delete record.additionalProperties;
+    if (record.unevaluatedProperties === false) delete record.unevaluatedProperties;
+    for (const value of Object.values(record)) openObjects(value);
+  }
+}
+
+function relaxResponse(response: Json): void {
+  for (const media of Object.values((response.content as Json | undefined) ?? {})) {
+    (media as Json).schema = {};
+  }
+}
+
+/** Applies one reviewed relaxation to the element `parent[key]` of a copy of the spec. */
+function relax(parent: Json, key: string, isResponse: boolean, relaxation: Relaxation): void {
+  const node = parent[key] as Json;
+  switch (relaxation.kind) {
+    case 'keep':
+      break;
+    case 'any':
+      if (isResponse) relaxResponse(node);
+      else parent[key] = {};
+      break;
+    case 'loosen':
+      for (const keyword of REFINEMENTS) delete node[keyword];
+      break;
+    case 'replace':
+      parent[key] = structuredClone(relaxation.schema);
+      break;
+    case 'alsoStatus': {
+      relaxResponse(node);
+      parent[relaxation.status] = node;
+      break;
+    }
+    case 'otherStatuses': {
+      const responses = node.responses as Json;
+      for (const status of relaxation.statuses) {
+        responses[status] ??= {
+          description: relaxation.why,
+          content: { 'application/json': { schema: {} } },
+        };
+      }
+      break;
+    }
+  }
+}
+
+/**
+ * The spec as it is applied to targets other than the kit's mock: every object open to
+ * additions ("new endpoints and additions to existing endpoints can appear", Versioning) and the
+ * reviewed relaxations of the given sources applied.
+ */
+export function relaxedDocument(
+  document: Json = openapiDocument,
+  reviewed: Record<string, Relaxation> = RESPONSE_ASSUMPTIONS,
+  sources: readonly SoftSource[] = ['platform', 'kit'],
+): Json {
+  const copy = structuredClone(document);
+  for (const [pointer, relaxation] of Object.entries(reviewed)) {
+    const parts = pointer.split('/');
+    const key = unescapePointer(parts.pop() as string);
+    const parent = atPointer(copy, parts.join('/')) as Json | undefined;
+    const node = parent?.[key] as Json | undefined;
+    if (!parent || !node) {
+      throw new Error(`response-assumptions.ts names ${pointer}, which the spec lacks`);
+    }
+    if (!sources.includes(relaxation.source)) continue;
+    relax(parent, key, parts.at(-1) === 'responses', relaxation);
+  }
+  openObjects(copy);
+  return copy;
+}
+
+/** Whose answers a target gives: the reference's, or the platform document's (decision 026). */
+export type AnswerDialect = 'reference' | 'platform';
+
+const compiled = new Map<string, Contract>();
+
+/**
+ * The compiled relaxed contract for the given sources (built on first use, once per process):
+ * `[]` opens objects only, `['platform']` also relaxes the platform's facts, `['platform',
+ * 'kit']` every reviewed relaxation. In the platform dialect the differing answers take the
+ * platform's shapes after the relaxations.
+ */
+export function relaxedContract(
+  sources: readonly SoftSource[] = ['platform', 'kit'],
+  dialect: AnswerDialect = 'reference',
+): Contract {
+  const key = `${sources.join('+') || 'open'}:${dialect}`;
+  let contract = compiled.get(key);
+  if (!contract) {
+    const relaxed = relaxedDocument(openapiDocument, RESPONSE_ASSUMPTIONS, sources);
+    contract = loadContract(
+      dialect === 'platform' ? platformDialectDocument(relaxed) : relaxed,
+      `kit:openapi-relaxed-${key}`,
+    );
+    compiled.set(key, contract);
+  }
+  return contract;
+}
+
+/**
+ * Where an answer the strict contract refuses stands once the reviewed relaxations apply, in the
+ * order of the sources: `open` when it passes with objects open to additions alone (Versioning),
+ * `platform` when the platform's facts relaxed let it pass, `kit` when only the kit's own
+ * assumptions relaxed as well do, and `reference` with the problems that remain otherwise.
+ */
+export type RelaxedStanding =
+  | { kind: 'open' }
+  | { kind: 'soft'; source: SoftSource }
+  | { kind: 'reference'; problems: string[] };
+
+/** Judges an answer the strict contract refused by the relaxed contracts (see RelaxedStanding). */
+export function relaxedStanding(
+  operationId: string,
+  status: number,
+  contentType: string | undefined,
+  body: unknown,
+  dialect: AnswerDialect = 'reference',
+): RelaxedStanding {
+  const check = (sources: readonly SoftSource[]) =>
+    relaxedContract(sources, dialect).checkResponse(operationId, status, contentType, body);
+  if (check([]).ok) return { kind: 'open' };
+  if (check(['platform']).ok) return { kind: 'soft', source: 'platform' };
+  const loose = check(['platform', 'kit']);
+  if (loose.ok) return { kind: 'soft', source: 'kit' };
+  return { kind: 'reference', problems: loose.problems };
+}
