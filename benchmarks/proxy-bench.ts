@@ -11,12 +11,16 @@
  * - throughput: autocannon with 20 connections, alternating runs; requests per second and the
  *   ratio proxy / direct (goal: at least 0.8).
  *
+ * - CPU: the CPU time the mock and the proxy (both its threads) used per request in each
+ *   throughput run, read from /proc: what the proxy costs whatever the machine's load.
+ *
  * Figures drift on a shared machine: the side-by-side ratios are what to read. Writes
  * `benchmarks/results/proxy.md` and `.json`. Ports: BENCH_PROXY_MOCK_PORT (4553),
- * BENCH_PROXY_PORT (4554); BENCH_SECONDS (5) bounds each throughput run.
+ * BENCH_PROXY_PORT (4554); BENCH_SECONDS (5) bounds each throughput run. A baseline build
+ * (BENCH_PROXY_BASELINE) and profiles (BENCH_PROXY_PROFILE) are described below.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,15 +32,30 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MOCK_PORT = Number(process.env.BENCH_PROXY_MOCK_PORT ?? 4553);
 const PROXY_PORT = Number(process.env.BENCH_PROXY_PORT ?? 4554);
+/**
+ * With BENCH_PROXY_PROFILE=DIR each proxy runs under `--cpu-prof`: one profile per thread (the
+ * forwarding thread and the checker's), in DIR/current and DIR/baseline.
+ */
+const PROFILE_DIR = process.env.BENCH_PROXY_PROFILE;
+/**
+ * With BENCH_PROXY_BASELINE=TREE a proxy started from another checkout of the kit (with its own
+ * node_modules, e.g. `git archive` of an earlier commit) is measured in the same blocks, on
+ * BENCH_PROXY_BASELINE_PORT (4555): a change is judged before and after under the same load.
+ */
+const BASELINE = process.env.BENCH_PROXY_BASELINE;
+const BASELINE_LABEL = process.env.BENCH_PROXY_BASELINE_LABEL ?? BASELINE;
+const BASELINE_PORT = Number(process.env.BENCH_PROXY_BASELINE_PORT ?? 4555);
+/** Alternating throughput runs of each side (BENCH_RUNS, 2 by default). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const BLOCKS = 10;
 const BLOCK_REQUESTS = 200;
 const CONNECTIONS = 20;
 const PATH = '/v1/data-import/validate-account/';
 const BODY = JSON.stringify(exampleAccount);
 
-function start(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
+function start(args: string[], flags: string[] = [], cwd = root): ChildProcess {
+  return spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
+    cwd,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 }
@@ -102,7 +121,49 @@ async function sequential(port: number, auth: string, count: number): Promise<nu
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 
+/**
+ * CPU time a process has used so far, in ms (Linux: utime + stime of /proc/PID/stat, all its
+ * threads; undefined elsewhere). Per request it is what the proxy costs whatever the machine's
+ * load, where requests per second also measure how the scheduler shares two cores.
+ */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 async function throughput(port: number, auth: string, seconds: number): Promise<number> {
+  return (await load(port, auth, seconds)).rps;
+}
+
+/** A throughput run with the CPU the mock and the proxy (when there is one) used per request. */
+async function measured(
+  side: Side,
+  auth: string,
+  pids: { mock?: number; proxy?: number },
+): Promise<void> {
+  const before = { mock: cpuMs(pids.mock), proxy: cpuMs(pids.proxy) };
+  const run = await load(side.port, auth, SECONDS);
+  const after = { mock: cpuMs(pids.mock), proxy: cpuMs(pids.proxy) };
+  side.rps.push(run.rps);
+  const per = (a?: number, b?: number) =>
+    a === undefined || b === undefined ? undefined : ((b - a) * 1000) / run.total;
+  const mock = per(before.mock, after.mock);
+  const proxy = per(before.proxy, after.proxy);
+  if (mock !== undefined) side.cpu.mock.push(mock);
+  if (proxy !== undefined) side.cpu.proxy.push(proxy);
+}
+
+async function load(
+  port: number,
+  auth: string,
+  seconds: number,
+): Promise<{ rps: number; total: number }> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${PATH}`,
     method: 'POST',
@@ -114,73 +175,145 @@ async function throughput(port: number, auth: string, seconds: number): Promise<
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors on ${port}`);
   }
-  return result.requests.average;
+  return { rps: result.requests.average, total: result.requests.total };
 }
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Measures both side by side and writes the record. */
-async function main(): Promise<void> {
-  const reports = mkdtempSync(join(tmpdir(), 'kit-proxy-bench-'));
-  const mock = start(['bin/data-import-mock.ts', '--port', String(MOCK_PORT), '--quiet']);
-  const proxy = start([
-    'bin/data-import-traffic.ts',
+/** One server measured: the mock itself, or a proxy in front of it. */
+interface Side {
+  key: 'direct' | 'proxy' | 'baseline';
+  label: string;
+  port: number;
+  latency: number[];
+  rps: number[];
+  /** CPU µs per request in each throughput run: the mock's, and the proxy's (both threads). */
+  cpu: { mock: number[]; proxy: number[] };
+}
+
+/** A proxy in front of the mock, from this tree or from `tree` (a baseline build). */
+function startProxy(port: number, reports: string, profile: string | undefined, tree = root) {
+  const args = [
+    join(tree, 'bin/data-import-traffic.ts'),
     'proxy',
     '--target',
     `http://127.0.0.1:${MOCK_PORT}`,
     '--port',
-    String(PROXY_PORT),
+    String(port),
     '--report-dir',
     reports,
-  ]);
+  ];
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  return start(args, flags, tree);
+}
+
+/** Measures every side side by side, in alternating blocks, and writes the record. */
+async function main(): Promise<void> {
+  const reports = mkdtempSync(join(tmpdir(), 'kit-proxy-bench-'));
+  const mock = start(['bin/data-import-mock.ts', '--port', String(MOCK_PORT), '--quiet']);
+  const proxies = [
+    startProxy(PROXY_PORT, join(reports, 'current'), PROFILE_DIR && join(PROFILE_DIR, 'current')),
+  ];
+  const sides: Side[] = [
+    {
+      key: 'direct',
+      label: 'direct to the mock',
+      port: MOCK_PORT,
+      latency: [],
+      rps: [],
+      cpu: { mock: [], proxy: [] },
+    },
+    {
+      key: 'proxy',
+      label: 'through the proxy',
+      port: PROXY_PORT,
+      latency: [],
+      rps: [],
+      cpu: { mock: [], proxy: [] },
+    },
+  ];
+  if (BASELINE) {
+    const profile = PROFILE_DIR && join(PROFILE_DIR, 'baseline');
+    proxies.push(startProxy(BASELINE_PORT, join(reports, 'baseline'), profile, BASELINE));
+    const label = `through the proxy built from ${BASELINE_LABEL}`;
+    sides.push({
+      key: 'baseline',
+      label,
+      port: BASELINE_PORT,
+      latency: [],
+      rps: [],
+      cpu: { mock: [], proxy: [] },
+    });
+  }
   let proxyOutput = '';
-  proxy.stdout?.on('data', (d) => (proxyOutput += d));
+  proxies[0]?.stdout?.on('data', (d) => (proxyOutput += d));
   try {
-    await ready(MOCK_PORT);
-    await ready(PROXY_PORT);
+    for (const side of sides) await ready(side.port);
     const auth = `Token ${await token(MOCK_PORT)}`;
-    // Warm both (the validators compile, the JIT settles) before anything is measured.
-    for (const port of [MOCK_PORT, PROXY_PORT]) await throughput(port, auth, 3);
-    const latency = { direct: [] as number[], proxy: [] as number[] };
+    // Warm every side (the validators compile, the JIT settles) before anything is measured.
+    for (const side of sides) await throughput(side.port, auth, 3);
     for (let b = 0; b < BLOCKS; b++) {
-      latency.direct.push(...(await sequential(MOCK_PORT, auth, BLOCK_REQUESTS)));
-      latency.proxy.push(...(await sequential(PROXY_PORT, auth, BLOCK_REQUESTS)));
+      for (const side of sides) {
+        side.latency.push(...(await sequential(side.port, auth, BLOCK_REQUESTS)));
+      }
     }
-    const rps = { direct: [] as number[], proxy: [] as number[] };
-    for (let r = 0; r < 2; r++) {
-      rps.direct.push(await throughput(MOCK_PORT, auth, SECONDS));
-      rps.proxy.push(await throughput(PROXY_PORT, auth, SECONDS));
+    const pidOf = new Map([
+      ['proxy', proxies[0]?.pid],
+      ['baseline', proxies[1]?.pid],
+    ]);
+    for (let r = 0; r < RUNS; r++) {
+      for (const side of sides) {
+        await measured(side, auth, { mock: mock.pid, proxy: pidOf.get(side.key) });
+      }
     }
-    report(latency, rps);
+    report(sides);
   } finally {
     mock.kill('SIGTERM');
-    proxy.kill('SIGINT');
-    await new Promise((r) => proxy.once('close', r));
+    for (const proxy of proxies) {
+      proxy.kill('SIGINT');
+      await new Promise((r) => proxy.once('close', r));
+    }
     console.log(proxyOutput.trim().split('\n').slice(-1)[0] ?? '');
   }
 }
 
-function report(
-  latency: { direct: number[]; proxy: number[] },
-  rps: { direct: number[]; proxy: number[] },
-): void {
+function report(sides: Side[]): void {
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-  const d = sorted(latency.direct);
-  const p = sorted(latency.proxy);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const figuresOf = (side: Side) => {
+    const times = sorted(side.latency);
+    return {
+      label: side.label,
+      p50_ms: round(quantile(times, 0.5)),
+      p99_ms: round(quantile(times, 0.99)),
+      rps: Math.round(mean(side.rps)),
+      rps_runs: side.rps.map((r) => Math.round(r)),
+      mock_cpu_us_per_request: side.cpu.mock.length ? Math.round(mean(side.cpu.mock)) : null,
+      proxy_cpu_us_per_request: side.cpu.proxy.length ? Math.round(mean(side.cpu.proxy)) : null,
+    };
+  };
+  const by = new Map(sides.map((side) => [side.key, figuresOf(side)]));
+  const direct = by.get('direct');
+  const proxy = by.get('proxy');
+  if (!direct || !proxy) throw new Error('the direct and proxy sides are always measured');
+  const baseline = by.get('baseline');
+  const ratio = (f: { rps: number }) => round(f.rps / direct.rps, 2);
   const figures = {
     scenario: 'validate-account, the spec example (DomesticAccount)',
     load_average: loadavg().map((l) => round(l, 2)),
-    latency_requests_each: d.length,
-    direct: { p50_ms: round(quantile(d, 0.5)), p99_ms: round(quantile(d, 0.99)) },
-    proxy: { p50_ms: round(quantile(p, 0.5)), p99_ms: round(quantile(p, 0.99)) },
-    p50_overhead_ms: round(quantile(p, 0.5) - quantile(d, 0.5)),
+    latency_requests_each: BLOCKS * BLOCK_REQUESTS,
+    direct,
+    proxy,
+    ...(baseline ? { baseline } : {}),
+    p50_overhead_ms: round(proxy.p50_ms - direct.p50_ms),
     throughput: {
       connections: CONNECTIONS,
       seconds_each: SECONDS,
-      direct_rps: Math.round(mean(rps.direct)),
-      proxy_rps: Math.round(mean(rps.proxy)),
-      ratio: round(mean(rps.proxy) / mean(rps.direct), 2),
+      runs_each: RUNS,
+      direct_rps: direct.rps,
+      proxy_rps: proxy.rps,
+      ratio: ratio(proxy),
+      ...(baseline ? { baseline_rps: baseline.rps, baseline_ratio: ratio(baseline) } : {}),
     },
   };
   const goals = [
@@ -194,12 +327,14 @@ function report(
   const md = [
     '# Traffic proxy overhead (`npm run bench:proxy`)',
     '',
-    `${figures.scenario}; load average ${figures.load_average.join(', ')}. Latency: ${d.length} sequential requests each on one kept-alive connection, in alternating blocks of ${BLOCK_REQUESTS}. Throughput: autocannon, ${CONNECTIONS} connections, 2 alternating runs of ${SECONDS} s each. The proxy checks every exchange (the same checker as \`check\`).`,
+    `${figures.scenario}; load average ${figures.load_average.join(', ')} (1, 5, 15 min, at the end). Latency: ${figures.latency_requests_each} sequential requests each on one kept-alive connection, in alternating blocks of ${BLOCK_REQUESTS}. Throughput: autocannon, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${SECONDS} s each. The proxy checks every exchange (the same checker as \`check\`).`,
     '',
-    '| | p50 | p99 | req/s (20 connections) |',
-    '|---|---|---|---|',
-    `| direct to the mock | ${figures.direct.p50_ms} ms | ${figures.direct.p99_ms} ms | ${figures.throughput.direct_rps} |`,
-    `| through the proxy | ${figures.proxy.p50_ms} ms | ${figures.proxy.p99_ms} ms | ${figures.throughput.proxy_rps} |`,
+    `| | p50 | p99 | req/s (${CONNECTIONS} connections) | x direct | runs (req/s) | CPU µs a request: mock | CPU µs a request: proxy |`,
+    '|---|---|---|---|---|---|---|---|',
+    ...[...by.values()].map(
+      (f) =>
+        `| ${f.label} | ${f.p50_ms} ms | ${f.p99_ms} ms | ${f.rps} | ${ratio(f)} | ${f.rps_runs.join(', ')} | ${f.mock_cpu_us_per_request ?? 'n/a'} | ${f.proxy_cpu_us_per_request ?? '-'} |`,
+    ),
     '',
     '| goal | measured | met |',
     '|---|---|---|',

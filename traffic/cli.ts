@@ -224,6 +224,14 @@ function program(out: (line: string) => void, services: TrafficServices = {}): C
   return cli;
 }
 
+/**
+ * The commands as the command line defines them (names, arguments, options with their defaults
+ * and choices), never run: the docs page describes the options from here, so it cannot drift.
+ */
+export function trafficCommands(): readonly Command[] {
+  return program(() => {}).commands;
+}
+
 /** Runs the command line; answers the exit code. Bad input is one line on stderr and 2. */
 export async function main(
   argv: string[],

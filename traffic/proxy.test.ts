@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import { dataImport, openapiDocument } from '../spec/index.ts';
 import { type Loopback, listen, obtainToken, send, serveMock } from './proxy.test-helper.ts';
@@ -197,5 +198,72 @@ describe('proxy checks', () => {
     );
     const groups = (await proxy.close()).groups;
     expect(groups.some((g) => g.rule === 'VAL-2' && g.severity === 'error')).toBe(true);
+  });
+
+  test('checks an answer in a content coding decoded, and forwards its bytes unchanged', async () => {
+    // The mock's own answer, valid by VAL-2, sent gzipped: only a decoded reading passes it.
+    const mock = await serveMock();
+    running.push(mock);
+    const valid = await send(
+      mock.base,
+      'POST',
+      '/v1/data-import/validate-account/',
+      [
+        'content-type',
+        'application/json',
+        'authorization',
+        `Token ${await obtainToken(mock.base)}`,
+      ],
+      JSON.stringify(domestic),
+    );
+    expect(valid.status).toBe(200);
+    const gzipped = gzipSync(valid.body);
+    const zipping = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end(gzipped);
+      });
+    });
+    const loop = await served(zipping);
+    const proxy = await proxyTo(loop.base);
+    const forwarded = await new Promise<Buffer>((resolve, reject) => {
+      const url = new URL('/v1/data-import/validate-account/', proxy.url);
+      const req = http.request(url, { method: 'POST' }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      });
+      req.on('error', reject);
+      req.setHeader('content-type', 'application/json');
+      req.end(JSON.stringify(domestic));
+    });
+    expect(forwarded.equals(gzipped)).toBe(true);
+    const result = await proxy.close();
+    expect(result.exchanges).toBe(1);
+    expect(result.groups).toEqual([]);
+  });
+
+  test('checks every one of many exchanges answered at once: none is lost on the way to the checker', async () => {
+    const mock = await serveMock();
+    running.push(mock);
+    const proxy = await proxyTo(mock.base);
+    const token = await obtainToken(proxy.url);
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        send(
+          proxy.url,
+          'POST',
+          '/v1/data-import/validate-account/',
+          ['content-type', 'application/json', 'authorization', `Token ${token}`],
+          JSON.stringify(domestic),
+        ),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const result = await proxy.findings();
+    expect(result.exchanges).toBe(301);
+    expect(result.operations.get('validateAccount')).toBe(300);
+    expect(result.groups).toEqual([]);
   });
 });

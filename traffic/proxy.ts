@@ -14,15 +14,14 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { dataImport, errorCatalogue } from '../spec/index.ts';
 import type { CheckerOptions, CheckerResult } from './checker.ts';
-import { type Exchange, headerValue } from './exchange.ts';
 import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, finding } from './findings.ts';
 import type { MaskPolicy } from './mask.ts';
 import type { CheckerMessage, CheckerReply } from './proxy-check-worker.ts';
 import { forwardedHeaders, pairsOf } from './proxy-headers.ts';
 import { type ProxyUi, startProxyUi } from './proxy-ui.ts';
+import { exchangeOf, ownedBytes, transferables, type WireExchange } from './proxy-wire.ts';
 import type { TrafficRecorder } from './record.ts';
 
 /** The default cap on each body kept for checking (the interface's bodies are a few MiB). */
@@ -73,6 +72,9 @@ export interface TrafficProxy {
 /** Body bytes posted to the checker and not yet checked, past which new requests wait. */
 export const MAX_UNCHECKED_BYTES = 256 * 1024 * 1024;
 
+/** The most exchanges one message to the checker carries. */
+const BATCH_MAX = 256;
+
 /**
  * The checker on its worker thread (proxy-check-worker.ts), with what waits for it bounded:
  * past {@link MAX_UNCHECKED_BYTES} the proxy holds new requests until the checker catches up.
@@ -85,6 +87,9 @@ class RemoteChecker {
   #checked = 0;
   #next = 0;
   #failure: Error | undefined;
+  #batch: WireExchange[] = [];
+  #batchBytes = 0;
+  #flushSoon: NodeJS.Immediate | undefined;
 
   constructor(options: CheckerOptions) {
     this.#worker = checkerWorker(options);
@@ -113,15 +118,36 @@ class RemoteChecker {
     else then();
   }
 
-  check(exchange: Exchange): void {
-    const bytes = exchange.request.body.length + exchange.response.body.length;
+  /**
+   * Queues an exchange for the checker. The exchanges whose answers end in one turn of the event
+   * loop go in one message (one wake-up of the worker, not one each), posted when that turn's
+   * I/O is done or at {@link BATCH_MAX} exchanges; their bodies are transferred, not copied, so
+   * the caller must not read them afterwards. Counted as posted at once, so the bound holds.
+   */
+  check(wire: WireExchange): void {
+    const bytes = wire.requestBody.byteLength + wire.responseBody.byteLength;
     this.#posted += bytes;
-    this.#worker.postMessage({ kind: 'check', exchange, bytes } satisfies CheckerMessage);
+    this.#batch.push(wire);
+    this.#batchBytes += bytes;
+    if (this.#batch.length >= BATCH_MAX) this.#flush();
+    else this.#flushSoon ??= setImmediate(() => this.#flush());
   }
 
-  /** The result of every exchange posted so far. */
+  #flush(): void {
+    if (this.#flushSoon) clearImmediate(this.#flushSoon);
+    this.#flushSoon = undefined;
+    if (this.#batch.length === 0) return;
+    const batch = this.#batch;
+    const message: CheckerMessage = { kind: 'check', batch, bytes: this.#batchBytes };
+    this.#batch = [];
+    this.#batchBytes = 0;
+    this.#worker.postMessage(message, transferables(batch));
+  }
+
+  /** The result of every exchange posted so far (queued ones are sent first). */
   result(): Promise<CheckerResult> {
     if (this.#failure) return Promise.reject(this.#failure);
+    this.#flush();
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       // The live view asks every second: each question takes its error listener away again.
@@ -179,20 +205,9 @@ class Capture {
     this.#chunks.push(chunk);
     this.#bytes += chunk.length;
   }
-  /** The captured bytes as text, decoded from their content coding when it is a known one. */
-  text(encoding: string | undefined): string {
-    const raw = Buffer.concat(this.#chunks);
-    if (this.truncated || encoding === undefined) return raw.toString('utf8');
-    const options = { maxOutputLength: this.cap };
-    try {
-      const coding = encoding.trim().toLowerCase();
-      if (coding === 'gzip' || coding === 'x-gzip') return gunzipSync(raw, options).toString();
-      if (coding === 'deflate') return inflateSync(raw, options).toString();
-      if (coding === 'br') return brotliDecompressSync(raw, options).toString();
-    } catch {
-      // A body that does not decode is checked as it came: the checker calls it unreadable.
-    }
-    return raw.toString('utf8');
+  /** The captured bytes, in a buffer of their own that can be transferred (proxy-wire.ts). */
+  bytes(): Uint8Array {
+    return ownedBytes(this.#chunks, this.#bytes);
   }
 }
 
@@ -246,21 +261,23 @@ export async function startTrafficProxy(options: TrafficProxyOptions): Promise<T
     cap,
     now,
     keepHost: options.keepHost === true,
-    done(exchange, truncated) {
-      if (!truncated) checker.check(exchange);
+    done(wire, truncated) {
+      const over = truncated.request || truncated.response;
+      // The recorder reads the text before the checker is given the bytes (a transfer empties them).
+      options.recorder?.record(exchangeOf(wire, truncated), over);
+      if (!over) checker.check(wire);
       else
         ownFinding(
           finding(
             'kit:body-over-capture-cap',
             'kit',
-            operationOf(exchange.request.method, exchange.request.url),
+            operationOf(wire.method, wire.url),
             '/request/body',
             `a body longer than the capture cap (${cap} bytes) was forwarded whole but not checked`,
           ),
-          exchange.request.method,
-          exchange.request.url,
+          wire.method,
+          wire.url,
         );
-      options.recorder?.record(exchange, truncated);
     },
     failed(rule, method, url, message) {
       log(`data-import-traffic proxy: ${method} ${pathOnly(url)}: ${message}`);
@@ -361,7 +378,8 @@ interface ExchangeContext {
   cap: number;
   now: () => number;
   keepHost: boolean;
-  done(exchange: Exchange, truncated: boolean): void;
+  /** An exchange forwarded whole; a body over the cap is not checked, only recorded. */
+  done(wire: WireExchange, truncated: { request: boolean; response: boolean }): void;
   failed(rule: string, method: string, url: string, message: string): void;
 }
 
@@ -410,19 +428,16 @@ function forward(context: ExchangeContext, req: IncomingMessage, res: ServerResp
       context.done(
         {
           time,
-          request: {
-            method,
-            url,
-            headers: requestHeaders,
-            body: sent.text(headerValue(requestHeaders, 'content-encoding')),
-          },
-          response: {
-            status: answer.statusCode ?? 0,
-            headers: answerHeaders,
-            body: received.text(headerValue(answerHeaders, 'content-encoding')),
-          },
+          method,
+          url,
+          requestHeaders: req.rawHeaders,
+          requestBody: sent.bytes(),
+          status: answer.statusCode ?? 0,
+          responseHeaders: answer.rawHeaders,
+          responseBody: received.bytes(),
+          cap: context.cap,
         },
-        sent.truncated || received.truncated,
+        { request: sent.truncated, response: received.truncated },
       );
     });
     // An answer the target breaks off cannot be finished either: the client sees it broken too.

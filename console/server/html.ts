@@ -25,6 +25,7 @@ const NAV = `<nav class="site-nav" aria-label="Mock pages">
   <a href="/console">Console</a>
   <a href="/docs">Interface reference</a>
   <a href="/docs/control">Control API reference</a>
+  <a href="/docs/traffic">Traffic conformance</a>
   <a href="/msw/">MSW in the browser</a>
 </nav>`;
 
@@ -95,6 +96,7 @@ export function landingPage(facts: LandingFacts): string {
 <li><a href="/console">Console</a>: the mock's whole state, live, and every operator action; act as a supplier without curl.</li>
 <li><a href="/docs">Interface reference</a>: every operation of the Data-Import interface, with a try-it console against this mock.</li>
 <li><a href="/docs/control">Control API reference</a>: the operator's powers, with a try-it console.</li>
+<li><a href="/docs/traffic">Traffic conformance</a>: checking real exchanges with a service against the contract (<code>data-import-traffic</code> proxy, check and replay), the findings, the masking policy and the rules.</li>
 <li><a href="/msw/">MSW in the browser</a>: the kit's MSW handlers running in the page itself, through a supplier's first ten minutes.</li>
 </ul>
 </main>`,

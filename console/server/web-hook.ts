@@ -1,6 +1,6 @@
 /**
  * The standalone server's web hook: the pages a person opens in a browser (`/`, `/docs`,
- * `/docs/control`, `/console`, `/msw/`) and their assets, and the CORS policy in front of the
+ * `/docs/control`, `/docs/traffic`, `/console`, `/msw/`) and their assets, and the CORS policy in front of the
  * interface and the control API (decision 011). Pages only read; the console and the MSW page
  * act through the control API and the interface like any other client.
  */
@@ -22,6 +22,7 @@ import { BUNDLES, bundle } from './bundles.ts';
 import { applyCors, DEFAULT_CORS } from './cors.ts';
 import { DEFAULT_HOSTS, hostAllowed, hostName } from './hosts.ts';
 import { consolePage, DOCS_SCRIPT, docsPage, FAVICON, landingPage, mswPage } from './html.ts';
+import { trafficDocsPage } from './traffic-docs.ts';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -91,6 +92,19 @@ function interfaceSpecFor(request: PlainRequest, apiKey: string | undefined): st
   return specFor({ ...document, components: { ...document.components, examples } }, request);
 }
 
+/**
+ * The traffic face's page, built once from the facts it states about itself (decision 029). The
+ * traffic face is loaded when the page is first asked for, not with the mock: a mock that nobody
+ * asks about traffic does not load its command line, checker and readers.
+ */
+let trafficHtml: Promise<string> | undefined;
+function trafficPage(): Promise<string> {
+  trafficHtml ??= import('../../traffic/docs-facts.ts').then(({ trafficDocsFacts }) =>
+    trafficDocsPage(trafficDocsFacts()),
+  );
+  return trafficHtml;
+}
+
 type Page = (request: PlainRequest, options: WebHookOptions) => RawResponse | Promise<RawResponse>;
 
 const PAGES: Record<string, Page> = {
@@ -110,11 +124,12 @@ const PAGES: Record<string, Page> = {
       docsPage(
         'Data-Import interface reference',
         '/docs/openapi.json',
-        'Every "Execute" calls this mock. For the secured operations, execute ObtainToken (the demo key is pre-filled), then <em>Authorize</em> with <code>Token &lt;token&gt;</code>.',
+        'Every "Execute" calls this mock. For the secured operations, execute ObtainToken (the demo key is pre-filled), then <em>Authorize</em> with <code>Token &lt;token&gt;</code>. To check real traffic against this interface, see <a href="/docs/traffic">traffic conformance</a>.',
       ),
     ),
   '/docs/control': () =>
     raw('html', docsPage('Data-Import mock control API reference', '/docs/control.json')),
+  '/docs/traffic': async () => raw('html', await trafficPage()),
   '/docs/openapi.json': (request, { apiKey }) => raw('json', interfaceSpecFor(request, apiKey)),
   '/docs/control.json': (request) => raw('json', specFor(mockControl.document, request)),
   '/docs/assets/docs.js': () => raw('js', DOCS_SCRIPT, true),
