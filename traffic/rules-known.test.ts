@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { loadRules } from '../spec/rules.ts';
 import { ruleOfAnswer } from './check-exchange.ts';
 import { severityOf } from './findings.ts';
 import { KNOWN_RULES } from './rules-known.ts';
@@ -50,6 +51,13 @@ describe('the rules the checker knows', () => {
       rule: 'kit:response-503',
       source: 'platform',
     });
+  });
+
+  test('names only rules of the reference catalogue, and kit rules', () => {
+    const ids = new Set(loadRules().map((r) => r.id));
+    for (const { rule } of KNOWN_RULES.filter((r) => !r.rule.startsWith('kit:'))) {
+      expect(ids, rule).toContain(rule);
+    }
   });
 
   test('gives rule IDs only to the reference and kit: names only to the platform and the kit', () => {
