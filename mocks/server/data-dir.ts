@@ -94,6 +94,12 @@ const MAP_SIZE = 2 ** 40;
 const LIST_BATCH = 1000;
 /** How many records read by read-only requests are kept before they are let go. */
 const HELD_LIMIT = 1024;
+/**
+ * How many accounts written lately stay in memory as committed (decision 027): a migration sends
+ * batch after batch to the accounts it is migrating, and reading an account again from the store
+ * decodes its whole payload and log, which cost more than the batch itself.
+ */
+const RECENT_LIMIT = 256;
 
 function summaryOf(record: AccountRecord): ProcessSummary {
   return {
@@ -256,6 +262,12 @@ export class StoredAccounts implements AccountMap {
   #log!: Database<TransactionRecord, LogKey>;
   /** The parts of accounts as committed, by account key ({@link Parts}). */
   readonly #parts = new Map<string, Parts>();
+  /**
+   * Accounts whose newest write committed lately, as committed, oldest first ({@link
+   * RECENT_LIMIT}): read from here rather than decoded again. Forgotten with everything else
+   * uncommitted when a write fails, and whenever the store is replaced.
+   */
+  readonly #recent = new Map<string, Stored>();
   #index!: Database<ProcessSummary, IndexKey>;
   /**
    * Held identifiers (platform: "Validate account reference does not already exist", "Validate
@@ -368,6 +380,7 @@ export class StoredAccounts implements AccountMap {
     this.#unflushed.clear();
     this.#holderChanges.clear();
     this.#parts.clear();
+    this.#recent.clear();
     this.outbox.restore();
     this.#writtenTokens.clear();
     const saved = this.savedState();
@@ -398,7 +411,7 @@ export class StoredAccounts implements AccountMap {
       this.#held.clear();
       this.#heldIds.clear();
     }
-    const stored = this.#unflushed.get(key)?.stored ?? this.#read(key);
+    const stored = this.#unflushed.get(key)?.stored ?? this.#recent.get(key) ?? this.#read(key);
     if (stored) {
       this.#held.set(key, stored);
       if (stored.record.status === 'imported') {
@@ -597,6 +610,13 @@ export class StoredAccounts implements AccountMap {
         if ((this.#parts.get(key)?.write ?? -1) < write) this.#parts.set(key, written);
       }
       if (this.#parts.size > PARTS_LIMIT) this.#parts.clear();
+      for (const [key, stored] of records) {
+        if (this.#unflushed.get(key)?.write !== write) continue;
+        this.#recent.delete(key);
+        this.#recent.set(key, stored);
+        if (this.#recent.size > RECENT_LIMIT)
+          this.#recent.delete(this.#recent.keys().next().value!);
+      }
       settled();
     }, settled);
     return committed.then(() => this.#meta.flushed.then(() => undefined));
@@ -660,6 +680,7 @@ export class StoredAccounts implements AccountMap {
    */
   #putWholeSync(key: string, seq: number, record: AccountRecord): void {
     this.#parts.delete(key);
+    this.#recent.delete(key);
     const list = record.transactions;
     this.#payloads.putSync(key, record.data);
     for (const [i, transaction] of (list ?? []).entries()) this.#log.putSync([key, i], transaction);
@@ -683,6 +704,7 @@ export class StoredAccounts implements AccountMap {
     this.#holderChanges.clear();
     this.#unflushed.clear();
     this.#parts.clear();
+    this.#recent.clear();
     this.#nextSeq = accounts.length;
     this.#writtenRevision = state.revision;
     const meta = withoutAccounts(state);
