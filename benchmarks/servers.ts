@@ -20,7 +20,10 @@
  * of them in turn, so that the figures of one scenario come from the same minutes. The machine may
  * be shared: absolute figures drift between runs, the ratios within one run are what to read.
  * `BENCH_SECONDS` (default 5) bounds each measurement; the servers listen on ports the system has
- * free, or on consecutive ones from `BENCH_PORT`.
+ * free, or on consecutive ones from `BENCH_PORT`. `BENCH_SCENARIOS` and `BENCH_TARGETS` (ids,
+ * comma-separated) measure only some scenarios on some servers, side by side as in the whole run,
+ * for a change that touches one of them; such a run is written under `BENCH_RECORD` (default
+ * `servers-subset`), never over the whole record.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +55,19 @@ const LISTED_ACCOUNTS = Number(process.env.BENCH_LISTED_ACCOUNTS ?? 10_000);
 /** Consecutive ports from BENCH_PORT when it is set; otherwise ports the system has free. */
 const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 const RESULTS = join(import.meta.dirname, 'results');
+/** The ids a comma-separated variable names, or undefined (all) when it is unset or empty. */
+function chosen(name: string): Set<string> | undefined {
+  const ids = (process.env[name] ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  return ids.length > 0 ? new Set(ids) : undefined;
+}
+const ONLY_SCENARIOS = chosen('BENCH_SCENARIOS');
+const ONLY_TARGETS = chosen('BENCH_TARGETS');
+/** A partial run has a record of its own, so that it never passes for the whole one. */
+const RECORD =
+  process.env.BENCH_RECORD ?? (ONLY_SCENARIOS || ONLY_TARGETS ? 'servers-subset' : 'servers');
 
 type TargetId = 'ceiling' | 'standalone' | 'data-dir' | 'msw' | 'prism';
 
@@ -69,7 +85,7 @@ const tsx = ['node', '--import', 'tsx'];
 // that no TypeScript loader sits on the request path (decision 016).
 const server = ['node', 'dist/bin/data-import-mock.js'];
 buildPackage();
-const targets: Target[] = [
+const allTargets: Target[] = [
   {
     id: 'ceiling',
     name: 'ceiling: bare node:http, parse and echo',
@@ -111,6 +127,7 @@ const targets: Target[] = [
     stateful: false,
   },
 ];
+const targets = allTargets.filter((t) => !ONLY_TARGETS || ONLY_TARGETS.has(t.id));
 
 interface Scenario {
   id: string;
@@ -126,7 +143,7 @@ const json = (value: unknown) => JSON.stringify(value);
 process.stdout.write(`generating ${DISTINCT_ACCOUNTS} distinct accounts\n`);
 const accounts = distinctAccounts();
 const importedForTransactions = transactionAccounts();
-const scenarios: Scenario[] = [
+const allScenarios: Scenario[] = [
   {
     id: 'validate-example',
     name: `validate-account, the spec's example account (${json(exampleAccount).length} B)`,
@@ -199,6 +216,7 @@ const scenarios: Scenario[] = [
     path: '/v1/data-import/all-account-import-processes/DEMO_ENERGY/',
   },
 ];
+const scenarios = allScenarios.filter((s) => !ONLY_SCENARIOS || ONLY_SCENARIOS.has(s.id));
 
 interface Row {
   target: TargetId;
@@ -438,12 +456,15 @@ for (const scenario of [
   'stage-distinct',
   'transactions-distinct',
 ]) {
-  const mock = rowOf(scenario, 'standalone')!;
+  const mock = results.has(scenario) ? rowOf(scenario, 'standalone') : undefined;
+  // A partial run checks only the scenarios it measured on the standalone mock.
+  if (!mock) continue;
   const ceiling = rowOf(scenario, 'ceiling');
   const toCeiling = ratio(mock.rps, ceiling?.rps) ?? 0;
   const toMsw = ratio(mock.rps, rowOf(scenario, 'msw')?.rps) ?? 0;
   const toPrism = ratio(mock.rps, rowOf(scenario, 'prism')?.rps) ?? 0;
-  checks.push(
+  const measured = (target: TargetId) => rowOf(scenario, target) !== undefined;
+  const found: Check[] = [
     {
       target: `${scenario}: standalone >= 0.6x the ceiling`,
       measured: `${toCeiling}x`,
@@ -460,7 +481,10 @@ for (const scenario of [
       measured: `${mock.p99} ms (ceiling ${ceiling?.p99 ?? '?'} ms)`,
       met: ceiling !== undefined && mock.p99 <= 2 * ceiling.p99,
     },
-  );
+  ];
+  // A partial run checks only against the servers it measured.
+  const against: TargetId[] = ['ceiling', 'msw', 'prism', 'ceiling'];
+  checks.push(...found.filter((_, i) => !ONLY_TARGETS || measured(against[i]!)));
 }
 
 function versionOf(name: string): string {
@@ -552,7 +576,7 @@ lines.push(
 );
 const markdown = lines.join('\n');
 mkdirSync(RESULTS, { recursive: true });
-writeFileSync(join(RESULTS, 'servers.json'), `${JSON.stringify(record, null, 2)}\n`);
-writeFileSync(join(RESULTS, 'servers.md'), markdown);
+writeFileSync(join(RESULTS, `${RECORD}.json`), `${JSON.stringify(record, null, 2)}\n`);
+writeFileSync(join(RESULTS, `${RECORD}.md`), markdown);
 console.log(`\n${markdown}`);
-console.log(`Written: ${join(RESULTS, 'servers.md')} and servers.json`);
+console.log(`Written: ${join(RESULTS, `${RECORD}.md`)} and ${RECORD}.json`);

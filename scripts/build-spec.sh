@@ -36,6 +36,9 @@ for name in openapi control; do
     # Every request body's validator as ajv standalone code (decision 027).
     npx --no-install tsx scripts/generate-request-validators.ts "$tmp/$name.json" "$tmp/request-validators.ts"
     pairs+=("request-validators.ts:spec/generated/request-validators.ts")
+    # The same validators stopping at the first failure: every body's first check (decision 027).
+    npx --no-install tsx scripts/generate-request-validators.ts "$tmp/$name.json" "$tmp/request-first-checks.ts" --first-error
+    pairs+=("request-first-checks.ts:spec/generated/request-first-checks.ts")
   fi
   if [ "$name" = control ]; then
     # The platform catalogue's defaults as a module of the spec (decision 015).

@@ -12,6 +12,7 @@ import { type CompiledRequestValidators, type Contract, loadContract } from './c
 import control from './dist/control.json' with { type: 'json' };
 import openapi from './dist/openapi.json' with { type: 'json' };
 import { ErrorCatalogue } from './error-catalogue.ts';
+import * as requestFirstChecks from './generated/request-first-checks.ts';
 import * as requestValidators from './generated/request-validators.ts';
 
 export type { Contract, OperationInfo, ResponseCheck, RouteMatch } from './contract.ts';
@@ -43,6 +44,8 @@ export const dataImport: Contract = loadContract(
   'kit:openapi',
   // The request bodies' validators as the build compiled them (decision 027).
   requestValidators as unknown as CompiledRequestValidators,
+  // The same stopping at the first failure, each body's first check (decision 027).
+  requestFirstChecks as unknown as CompiledRequestValidators,
 );
 
 /** The bundled OpenAPI document of the Data-Import interface. */

@@ -10,6 +10,7 @@ import {
 } from '../fixtures/index.ts';
 import { loadContract } from './contract.ts';
 import openapi from './dist/openapi.json' with { type: 'json' };
+import * as requestFirstChecks from './generated/request-first-checks.ts';
 import * as requestValidators from './generated/request-validators.ts';
 import { dataImport } from './index.ts';
 
@@ -68,6 +69,33 @@ function populationCases(): Case[] {
     });
 }
 
+type Validate = (data: unknown) => boolean;
+const full = requestValidators as unknown as Record<string, Validate>;
+const first = requestFirstChecks as unknown as Record<string, Validate>;
+
+/**
+ * Holds each first-failure validator to the full one on every case: the same verdict on the body
+ * as sent, and the same answer from the contract with the first checks on and off. Returns how
+ * many of the cases were valid as sent, so that a test can see both verdicts represented.
+ */
+function sameWithFirstChecks(cases: readonly Case[]): number {
+  let valid = 0;
+  for (const { label, operationId, payload } of cases) {
+    const verdict = full[operationId]!(structuredClone(payload));
+    expect(first[operationId]!(structuredClone(payload)), label).toBe(verdict);
+    if (verdict) valid += 1;
+    dataImport.firstChecks = false;
+    try {
+      expect(answer(dataImport, operationId, payload), label).toEqual(
+        answer(interpreted, operationId, payload),
+      );
+    } finally {
+      dataImport.firstChecks = true;
+    }
+  }
+  return valid;
+}
+
 describe('request validators compiled at build time (decision 027)', () => {
   it.each(FIXTURE_KINDS)(
     'GEN-6: %s, valid and every invalid twin, gets the errors and the reading it got before',
@@ -90,6 +118,27 @@ describe('request validators compiled at build time (decision 027)', () => {
         answer(interpreted, operationId, payload),
       );
     }
+  });
+
+  it.each(FIXTURE_KINDS)(
+    'GEN-6: %s, valid and every invalid twin, gets the same verdict from the first check as from the full validator',
+    (kind) => {
+      const cases = kindCases(kind);
+      const valid = sameWithFirstChecks(cases);
+      // Both verdicts are represented: the twins are refused, the valid payloads pass.
+      expect(valid).toBeGreaterThan(0);
+      expect(valid).toBeLessThan(cases.length);
+    },
+  );
+
+  it('GEN-6: every population of the example profiles, both forms, gets the same verdict from the first check', () => {
+    const cases = populationCases();
+    expect(sameWithFirstChecks(cases)).toBeGreaterThan(cases.length / 2);
+  });
+
+  it('GEN-1: the spec module checks request bodies first with the first-failure functions', () => {
+    expect(dataImport.firstChecks).toBe(true);
+    expect(Object.keys(requestFirstChecks).sort()).toEqual(Object.keys(requestValidators).sort());
   });
 
   it('GEN-1: the spec module validates request bodies with the generated functions', () => {

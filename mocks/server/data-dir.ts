@@ -1,9 +1,10 @@
 /**
  * `--data-dir DIR` (decision 012): the standalone server's state in an embedded, crash-safe store
  * (LMDB through the `lmdb` package, a prebuilt binary from the registry). Each account import
- * process is one record, each e-mail of the outbox and each token one record, the rest of the
- * state (suppliers, clock, skip marks ...) one small document, and an index keeps each supplier's processes in staging order so that the lists
- * stream. A request that moved the state's revision writes the records it read or set and the
+ * process is one record, its staged payload another and each transaction added to it one more
+ * (decision 027), each e-mail of the outbox and each token one record, the rest of the state
+ * (suppliers, clock, skip marks ...) one small document, and an index keeps each supplier's
+ * processes in staging order so that the lists stream. A request that moved the state's revision writes the records it read or set and the
  * document in one transaction, and is answered only once that transaction is committed and on
  * disk: a write costs the same at a million accounts as at ten, and a crash (kill -9 included)
  * loses nothing that was acknowledged. Concurrent requests share commits (group commit).
@@ -23,6 +24,7 @@ import {
   type Outbox,
   type OutboxEntry,
   type ProcessSummary,
+  type TransactionRecord,
 } from '../domain/state.ts';
 import { StorageUnavailable } from '../service.ts';
 
@@ -37,13 +39,48 @@ function batched(result: unknown): void {
   }
 }
 
-/** A stored account: its record and its place in the staging order. */
+/** An account as the service holds it: its whole record and its place in the staging order. */
 interface Stored {
   seq: number;
   record: AccountRecord;
 }
 
+/**
+ * An account as the store keeps it (decision 027): the record without its staged payload and its
+ * added transactions, which have records of their own, so that a batch of transactions writes the
+ * batch and this small record, not the payload and every transaction the account received
+ * before. `data` (and `transactions`, when the record has the list) stay as undefined keys, so
+ * that the record read back has its keys in the order it had. `logged` is how many transactions
+ * the account's log holds, -1 when the record has no list; a record without `logged` was written
+ * before the split, whole.
+ */
+interface StoredRest {
+  seq: number;
+  record: AccountRecord;
+  logged?: number;
+}
+
+/**
+ * What the store holds, committed, of an account's split parts (decision 027): its payload and
+ * its list of added transactions by identity, with how many of the list are in its log. A write
+ * puts the payload only when the record holds another one (a restage replaces it; nothing changes
+ * it in place) and appends to the log only the transactions past `logged` when the list is the
+ * same one; anything else, or an account of which nothing is known here, is written whole, so
+ * that forgetting these costs time, never data.
+ */
+interface Parts {
+  data: AccountRecord['data'];
+  transactions: TransactionRecord[] | undefined;
+  logged: number;
+  /** The write that committed them (0: read from the store). */
+  write: number;
+}
+
+/** How many accounts' committed parts are kept before they are forgotten (then written whole). */
+const PARTS_LIMIT = 4096;
+
 type IndexKey = [string, number];
+type LogKey = [string, number];
 type Meta = Omit<MockState, 'accounts' | 'outbox' | 'tokens'>;
 type TokenRecord = MockState['tokens'][string];
 
@@ -57,6 +94,12 @@ const MAP_SIZE = 2 ** 40;
 const LIST_BATCH = 1000;
 /** How many records read by read-only requests are kept before they are let go. */
 const HELD_LIMIT = 1024;
+/**
+ * How many accounts written lately stay in memory as committed (decision 027): a migration sends
+ * batch after batch to the accounts it is migrating, and reading an account again from the store
+ * decodes its whole payload and log, which cost more than the batch itself.
+ */
+const RECENT_LIMIT = 256;
 
 function summaryOf(record: AccountRecord): ProcessSummary {
   return {
@@ -66,6 +109,16 @@ function summaryOf(record: AccountRecord): ProcessSummary {
     createdAt: record.createdAt,
     stagedAt: record.stagedAt,
   };
+}
+
+/**
+ * The record as the store keeps it (decision 027): its payload and its transactions left to
+ * records of their own, their keys kept (undefined) so that the record read back keeps its order.
+ */
+function restOf(record: AccountRecord): AccountRecord {
+  const rest = { ...record, data: undefined as never };
+  if (record.transactions !== undefined) rest.transactions = undefined;
+  return rest;
 }
 
 function withoutAccounts(state: MockState): Meta {
@@ -202,7 +255,19 @@ function indexKey(id: string): string {
 
 /** The accounts of a data directory, as the domain's {@link AccountMap}. */
 export class StoredAccounts implements AccountMap {
-  #records!: Database<Stored, string>;
+  #records!: Database<StoredRest, string>;
+  /** The staged payload of each account, by account key (decision 027). */
+  #payloads!: Database<AccountRecord['data'], string>;
+  /** The transactions added to each account (TXN-4), by account key and position (decision 027). */
+  #log!: Database<TransactionRecord, LogKey>;
+  /** The parts of accounts as committed, by account key ({@link Parts}). */
+  readonly #parts = new Map<string, Parts>();
+  /**
+   * Accounts whose newest write committed lately, as committed, oldest first ({@link
+   * RECENT_LIMIT}): read from here rather than decoded again. Forgotten with everything else
+   * uncommitted when a write fails, and whenever the store is replaced.
+   */
+  readonly #recent = new Map<string, Stored>();
   #index!: Database<ProcessSummary, IndexKey>;
   /**
    * Held identifiers (platform: "Validate account reference does not already exist", "Validate
@@ -252,7 +317,12 @@ export class StoredAccounts implements AccountMap {
   }
 
   #open(root: RootDatabase): void {
-    this.#records = root.openDB<Stored, string>({ name: 'accounts', compression: true });
+    this.#records = root.openDB<StoredRest, string>({ name: 'accounts', compression: true });
+    this.#payloads = root.openDB<AccountRecord['data'], string>({
+      name: 'payloads',
+      compression: true,
+    });
+    this.#log = root.openDB<TransactionRecord, LogKey>({ name: 'transactions' });
     this.#index = root.openDB<ProcessSummary, IndexKey>({ name: 'processes' });
     this.#holders = root.openDB<string, string>({
       name: 'holders',
@@ -277,7 +347,7 @@ export class StoredAccounts implements AccountMap {
   #buildHolders(): void {
     this.#meta.transactionSync(() => {
       for (const { key, value } of this.#records.getRange())
-        this.#indexHoldersSync(key, value.record);
+        this.#indexHoldersSync(key, this.#unpack(key, value).record);
       this.#meta.putSync(HOLDERS_BUILT, true);
     });
   }
@@ -309,6 +379,8 @@ export class StoredAccounts implements AccountMap {
     this.#heldIds.clear();
     this.#unflushed.clear();
     this.#holderChanges.clear();
+    this.#parts.clear();
+    this.#recent.clear();
     this.outbox.restore();
     this.#writtenTokens.clear();
     const saved = this.savedState();
@@ -339,7 +411,7 @@ export class StoredAccounts implements AccountMap {
       this.#held.clear();
       this.#heldIds.clear();
     }
-    const stored = this.#unflushed.get(key)?.stored ?? this.#records.get(key);
+    const stored = this.#unflushed.get(key)?.stored ?? this.#recent.get(key) ?? this.#read(key);
     if (stored) {
       this.#held.set(key, stored);
       if (stored.record.status === 'imported') {
@@ -351,6 +423,59 @@ export class StoredAccounts implements AccountMap {
 
   get(key: string): AccountRecord | undefined {
     return this.#hold(key)?.record;
+  }
+
+  /** An account read from the store, its parts remembered as committed. */
+  #read(key: string): Stored | undefined {
+    const rest = this.#records.get(key);
+    if (rest === undefined) return undefined;
+    const stored = this.#unpack(key, rest);
+    if (rest.logged !== undefined) {
+      if (this.#parts.size >= PARTS_LIMIT) this.#parts.clear();
+      const { data, transactions } = stored.record;
+      this.#parts.set(key, { data, transactions, logged: rest.logged, write: 0 });
+    }
+    return stored;
+  }
+
+  /** The whole record of a stored account: its payload and its log folded in. */
+  #unpack(key: string, rest: StoredRest): Stored {
+    // Written before the split: the record is whole.
+    if (rest.logged === undefined) return rest;
+    const record = { ...rest.record, data: this.#payloads.get(key)! };
+    if (rest.logged >= 0) {
+      const transactions: TransactionRecord[] = [];
+      for (const { value } of this.#log.getRange({ start: [key, 0], end: [key, rest.logged] })) {
+        transactions.push(value);
+      }
+      record.transactions = transactions;
+    }
+    return { seq: rest.seq, record };
+  }
+
+  /**
+   * Puts an account into the current write: its small record always, its payload and its
+   * transactions only as far as they differ from what the store holds committed (decision 027).
+   * Returns the parts as this write leaves them.
+   */
+  #put(key: string, stored: Stored, write: number): Parts {
+    const { record } = stored;
+    const known = this.#parts.get(key);
+    const list = record.transactions;
+    if (known?.data !== record.data) batched(this.#payloads.put(key, record.data));
+    const logged = list === undefined ? -1 : list.length;
+    // The same list, only grown (TXN-4 appends in place): the transactions past the log's end.
+    const from =
+      known && list !== undefined && known.transactions === list && known.logged <= logged
+        ? Math.max(known.logged, 0)
+        : 0;
+    for (let i = from; i < logged; i++) batched(this.#log.put([key, i], list![i]!));
+    // A shorter log than the store's: what lies past its end is never read, but is let go.
+    for (let i = Math.max(logged, 0); i < (known?.logged ?? 0); i++) {
+      batched(this.#log.remove([key, i]));
+    }
+    batched(this.#records.put(key, { seq: stored.seq, record: restOf(record), logged }));
+    return { data: record.data, transactions: list, logged, write };
   }
 
   set(key: string, record: AccountRecord): void {
@@ -405,7 +530,7 @@ export class StoredAccounts implements AccountMap {
 
   *entries(): Iterable<[string, AccountRecord]> {
     for (const { key, value } of this.#records.getRange()) {
-      yield [key, (this.#uncommitted(key) ?? value).record];
+      yield [key, (this.#uncommitted(key) ?? this.#unpack(key, value)).record];
     }
     for (const key of [...this.#unwrittenKeys()]) yield [key, this.#uncommitted(key)!.record];
   }
@@ -449,9 +574,10 @@ export class StoredAccounts implements AccountMap {
     // Writes issued in one synchronous step go into one LMDB transaction (lmdb's event-turn
     // batching); requests in flight together share a commit. Answer once it is on disk.
     const write = ++this.#writes;
+    const parts: [string, Parts][] = [];
     for (const [key, stored] of records) {
       // lmdb-js encodes the value here: later changes to the object go into later writes.
-      batched(this.#records.put(key, stored));
+      parts.push([key, this.#put(key, stored, write)]);
       batched(
         this.#index.put([stored.record.importSupplier, stored.seq], summaryOf(stored.record)),
       );
@@ -478,7 +604,21 @@ export class StoredAccounts implements AccountMap {
       }
     };
     // The records stay readable here until the commit: only then does lmdb-js read them.
-    void committed.then(settled, settled);
+    void committed.then(() => {
+      // What this write put is now what the store holds, unless a later write's commit came first.
+      for (const [key, written] of parts) {
+        if ((this.#parts.get(key)?.write ?? -1) < write) this.#parts.set(key, written);
+      }
+      if (this.#parts.size > PARTS_LIMIT) this.#parts.clear();
+      for (const [key, stored] of records) {
+        if (this.#unflushed.get(key)?.write !== write) continue;
+        this.#recent.delete(key);
+        this.#recent.set(key, stored);
+        if (this.#recent.size > RECENT_LIMIT)
+          this.#recent.delete(this.#recent.keys().next().value!);
+      }
+      settled();
+    }, settled);
     return committed.then(() => this.#meta.flushed.then(() => undefined));
   }
 
@@ -525,13 +665,26 @@ export class StoredAccounts implements AccountMap {
     this.#meta.transactionSync(() => {
       for (const [key, record] of accounts) {
         const seq = this.#nextSeq++;
-        this.#records.putSync(key, { seq, record });
+        this.#putWholeSync(key, seq, record);
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
         this.#indexHoldersSync(key, record);
       }
       this.#meta.putSync(NEXT_SEQ, this.#nextSeq);
       this.#meta.putSync(HOLDERS_BUILT, true);
     });
+  }
+
+  /**
+   * Writes an account's record, payload and log whole, inside the caller's synchronous
+   * transaction (an import or a replacement, which write every account once).
+   */
+  #putWholeSync(key: string, seq: number, record: AccountRecord): void {
+    this.#parts.delete(key);
+    this.#recent.delete(key);
+    const list = record.transactions;
+    this.#payloads.putSync(key, record.data);
+    for (const [i, transaction] of (list ?? []).entries()) this.#log.putSync([key, i], transaction);
+    this.#records.putSync(key, { seq, record: restOf(record), logged: list?.length ?? -1 });
   }
 
   /** Ends a streamed import: the rest of the state (tokens, the state document), durably. */
@@ -550,6 +703,8 @@ export class StoredAccounts implements AccountMap {
     this.#heldIds.clear();
     this.#holderChanges.clear();
     this.#unflushed.clear();
+    this.#parts.clear();
+    this.#recent.clear();
     this.#nextSeq = accounts.length;
     this.#writtenRevision = state.revision;
     const meta = withoutAccounts(state);
@@ -557,12 +712,14 @@ export class StoredAccounts implements AccountMap {
     // Rare (an operator's reset or import): one synchronous, durable transaction.
     this.#meta.transactionSync(() => {
       this.#records.clearSync();
+      this.#payloads.clearSync();
+      this.#log.clearSync();
       this.#index.clearSync();
       this.#holders.clearSync();
       this.outbox.replaceSync(outbox);
       this.#writeTokens(state.tokens, true);
       accounts.forEach(([key, record], seq) => {
-        this.#records.putSync(key, { seq, record });
+        this.#putWholeSync(key, seq, record);
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
         this.#indexHoldersSync(key, record);
       });
@@ -694,7 +851,7 @@ export function openDataDir(path: string, options: DataDirOptions = {}): DataDir
   // data, not with the map.
   const reserve = reserveFrom(options);
   handleCommitFailures();
-  const openRoot = () => open({ path, maxDbs: 8, mapSize: MAP_SIZE });
+  const openRoot = () => open({ path, maxDbs: 16, mapSize: MAP_SIZE });
   let root = openRoot();
   const accounts = new StoredAccounts(root);
   const saved = accounts.savedState();
