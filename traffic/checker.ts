@@ -10,6 +10,7 @@ import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, type Sample } from './
 import { DEFAULT_MAX_ACCOUNTS, TrafficHistory } from './history.ts';
 import { DEFAULT_MASK_POLICY, type MaskPolicy, maskBody } from './mask.ts';
 import { OperatorState } from './operator-state.ts';
+import { checkStatusSpelling } from './status-spelling.ts';
 
 /** The checker's bounds and masking policy. */
 export interface CheckerOptions {
@@ -68,6 +69,7 @@ export class TrafficChecker {
       ...(control === undefined ? checkExchange(this.#contract, exchange, matched) : []),
       ...this.#history.observe(exchange, matched),
       ...this.#operator.observe(exchange, matched),
+      ...checkStatusSpelling(exchange, matched),
     ];
     if (findings.length > 0) {
       for (const f of findings) this.#groups.add(f, this.#sample(exchange, f.message));
