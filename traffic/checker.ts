@@ -10,6 +10,7 @@ import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, type Sample } from './
 import { DEFAULT_MAX_ACCOUNTS, TrafficHistory } from './history.ts';
 import { DEFAULT_MASK_POLICY, type MaskPolicy, maskBody } from './mask.ts';
 import { OperatorState } from './operator-state.ts';
+import { PaymentRetries } from './payment-retries.ts';
 import { checkStatusSpelling } from './status-spelling.ts';
 
 /** The checker's bounds and masking policy. */
@@ -39,6 +40,7 @@ export class TrafficChecker {
   readonly #history: TrafficHistory;
   readonly #mask: MaskPolicy;
   readonly #operator: OperatorState;
+  readonly #payments: PaymentRetries;
   readonly #operations = new Map<string, number>();
   #exchanges = 0;
 
@@ -48,6 +50,7 @@ export class TrafficChecker {
     this.#history = new TrafficHistory(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
     this.#mask = options.mask ?? DEFAULT_MASK_POLICY;
     this.#operator = new OperatorState(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
+    this.#payments = new PaymentRetries(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
   }
 
   /** Checks one exchange and returns its findings (also grouped for the result). */
@@ -70,6 +73,7 @@ export class TrafficChecker {
       ...this.#history.observe(exchange, matched),
       ...this.#operator.observe(exchange, matched),
       ...checkStatusSpelling(exchange, matched),
+      ...this.#payments.observe(exchange, matched),
     ];
     if (findings.length > 0) {
       for (const f of findings) this.#groups.add(f, this.#sample(exchange, f.message));
