@@ -2,7 +2,7 @@
  * `npm run traffic:mutants`: the proof that the checking proxy (decision 029, "The proxy") finds
  * each mutant's deviation from traffic alone. For each mutant: the mutant served as
  * mutation/run.ts serves it, the proxy in front of it, the describes of the operations it touches
- * run through the proxy in full mode to their end (no stop at the first failure: the proxy must
+ * run through the proxy in mock mode to their end (no stop at the first failure: the proxy must
  * see the whole traffic). The mutant is found when the proxy reports an error finding (a
  * reference rule broken) that the same selection through the proxy in front of the unmutated
  * mock does not show, compared by (rule, operation, pointer); the baseline runs once per
@@ -58,7 +58,13 @@ function throughProxy(id: string, operations: string[]): Promise<ProxiedRun> {
     runThroughProxy({
       target: `http://127.0.0.1:${PORT}`,
       proxyPort: PROXY_PORT,
-      args: operations.length ? ['--grep', grepFor(operations)] : [],
+      // In mock mode the `isolated` project depends on the whole `contract` and `v2` projects,
+      // which Playwright runs whole whatever the --grep: a selection runs in `contract` alone.
+      args: operations.length ? ['--project=contract', '--grep', grepFor(operations)] : [],
+      // The mutants are the kit's mock, so the suite runs in mock mode as mutation/run.ts runs it:
+      // its operator calls (/__mock/...) go through the proxy like every other request, and the
+      // checker reads them as the operator's statements (decision 029, "Update").
+      env: { CONTRACT_MODE: 'mock' },
       reportsDir: join('reports', 'traffic-mutants', id),
     }),
   );

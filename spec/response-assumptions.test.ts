@@ -41,6 +41,20 @@ describe('relaxedStanding', () => {
     });
   });
 
+  it('keeps GEN-8 under the opened transaction_data: an amount returned as a number stays its break', () => {
+    const result = (amount: unknown) => ({
+      results: [
+        { status: 'TRANSACTION_ADDED_TO_ACCOUNT', transaction_data: { amount, later_field: 1 } },
+      ],
+    });
+    expect(relaxedStanding('createTransactions', 201, JSON_TYPE, result(12.5)).kind).toBe(
+      'reference',
+    );
+    expect(relaxedStanding('createTransactions', 201, JSON_TYPE, result('12.50')).kind).not.toBe(
+      'reference',
+    );
+  });
+
   it('passes an addition to an object with objects open alone (Versioning)', () => {
     const body = { ...domestic(), later_field: 1 };
     expect(dataImport.checkResponse('validateAccount', 200, JSON_TYPE, domestic()).ok).toBe(true);

@@ -221,8 +221,9 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
   '/components/schemas/TransactionResult/properties/transaction_data': {
     kind: 'replace',
     source: 'kit',
-    schema: { type: 'object' },
-    why: 'TXN-3 says only that each result has transaction_data; its fields after a move (TXN-7) are the kit’s.',
+    // GEN-8 is the reference's: "results return it [amount] as a decimal string".
+    schema: { type: 'object', properties: { amount: { type: 'string' } } },
+    why: 'TXN-3 says only that each result has transaction_data; its fields after a move (TXN-7) are the kit’s, but GEN-8 keeps its amount a decimal string.',
   },
   [`${P}transactions~1create~1/post/responses/400`]: {
     kind: 'keep',

@@ -9,6 +9,9 @@ import type { Exchange } from './exchange.ts';
 import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, type Sample } from './findings.ts';
 import { DEFAULT_MAX_ACCOUNTS, TrafficHistory } from './history.ts';
 import { DEFAULT_MASK_POLICY, type MaskPolicy, maskBody } from './mask.ts';
+import { OperatorState } from './operator-state.ts';
+import { PaymentRetries } from './payment-retries.ts';
+import { checkStatusSpelling } from './status-spelling.ts';
 
 /** The checker's bounds and masking policy. */
 export interface CheckerOptions {
@@ -36,6 +39,8 @@ export class TrafficChecker {
   readonly #groups: FindingGroups;
   readonly #history: TrafficHistory;
   readonly #mask: MaskPolicy;
+  readonly #operator: OperatorState;
+  readonly #payments: PaymentRetries;
   readonly #operations = new Map<string, number>();
   #exchanges = 0;
 
@@ -44,19 +49,31 @@ export class TrafficChecker {
     this.#groups = new FindingGroups(options.maxGroups ?? DEFAULT_MAX_GROUPS);
     this.#history = new TrafficHistory(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
     this.#mask = options.mask ?? DEFAULT_MASK_POLICY;
+    this.#operator = new OperatorState(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
+    this.#payments = new PaymentRetries(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
   }
 
   /** Checks one exchange and returns its findings (also grouped for the result). */
   check(exchange: Exchange): Finding[] {
     this.#exchanges += 1;
     const matched = matchOperation(this.#contract, exchange);
-    const label = matched.kind === 'operation' ? matched.operation.operationId : matched.label;
+    // The kit mock's control API is the operator's, not the service's: its exchanges state what
+    // the interface cannot show, and are no unknown operation (decision 029, "Update").
+    const control = this.#operator.controlOperation(exchange, matched);
     // Unknown paths are counted under one label, so a scan of random paths cannot grow the Map.
-    const counted = matched.kind === 'operation' ? label : '(unknown operation)';
+    const counted =
+      matched.kind === 'operation'
+        ? matched.operation.operationId
+        : control !== undefined
+          ? '(operator control API)'
+          : '(unknown operation)';
     this.#operations.set(counted, (this.#operations.get(counted) ?? 0) + 1);
     const findings = [
-      ...checkExchange(this.#contract, exchange, matched),
+      ...(control === undefined ? checkExchange(this.#contract, exchange, matched) : []),
       ...this.#history.observe(exchange, matched),
+      ...this.#operator.observe(exchange, matched),
+      ...checkStatusSpelling(exchange, matched),
+      ...this.#payments.observe(exchange, matched),
     ];
     if (findings.length > 0) {
       for (const f of findings) this.#groups.add(f, this.#sample(exchange, f.message));

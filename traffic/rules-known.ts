@@ -6,8 +6,12 @@
  */
 import type { FindingSource } from './findings.ts';
 
-/** Where a rule is judged: one exchange alone, the history of an account, or the proxy itself. */
-export type RuleScope = 'exchange' | 'history' | 'proxy';
+/**
+ * Where a rule is judged: one exchange alone, the history of an account, the kit mock's operator
+ * statements (its control API in the same stream; never present before a deployed service), or
+ * the proxy itself.
+ */
+export type RuleScope = 'exchange' | 'history' | 'operator' | 'proxy';
 
 /** One rule a finding can name. */
 export interface KnownRule {
@@ -26,7 +30,7 @@ const success = (rule: string, operation: string): KnownRule => ({
   shows: `a success answer of ${operation} with another status or body than the rule promises`,
 });
 
-/** The rules: per exchange, then from history, then the proxy's own. */
+/** The rules: per exchange, from history, from the operator's statements, the proxy's own. */
 export const KNOWN_RULES: readonly KnownRule[] = [
   success('AUTH-1', 'obtainToken'),
   success('VAL-2', 'validateAccount'),
@@ -212,6 +216,67 @@ export const KNOWN_RULES: readonly KnownRule[] = [
     source: 'reference',
     scope: 'history',
     shows: 'a whole imported list leaving out an account seen imported before it was asked for',
+  },
+  {
+    rule: 'STS-14',
+    source: 'reference',
+    scope: 'exchange',
+    shows: 'a meter point status the reference names (PRE_REGISTRATION) spelt in another case',
+  },
+  {
+    rule: 'STS-6',
+    source: 'reference',
+    scope: 'exchange',
+    shows: 'IN_PROGRESS spelt in another case (each named transfer status likewise: STS-4..STS-8)',
+  },
+  {
+    rule: 'PAY-5',
+    source: 'reference',
+    scope: 'history',
+    shows: 'a payment instruction refused with 400, then answered 201 when sent again unchanged',
+  },
+  {
+    rule: 'STG-6',
+    source: 'reference',
+    scope: 'operator',
+    shows: 'a staging accepted for an account the operator marked to be skipped',
+  },
+  {
+    rule: 'STG-7',
+    source: 'reference',
+    scope: 'operator',
+    shows: 'a staging accepted under a supplier the operator set Paused',
+  },
+  {
+    rule: 'STG-8',
+    source: 'reference',
+    scope: 'operator',
+    shows: 'a staging accepted under a supplier the operator set Complete',
+  },
+  {
+    rule: 'PRC-10',
+    source: 'reference',
+    scope: 'operator',
+    shows: 'a process accepted under a supplier the operator set Paused or Complete',
+  },
+  {
+    rule: 'PRC-3',
+    source: 'reference',
+    scope: 'operator',
+    shows: 'a process accepted for an operations team the operator\u2019s listed teams do not hold',
+  },
+  {
+    rule: 'STS-7',
+    source: 'reference',
+    scope: 'operator',
+    shows:
+      'a transfer status other than REJECTED after the operator rejected a meter point whose flow was sent',
+  },
+  {
+    rule: 'STS-8',
+    source: 'reference',
+    scope: 'exchange',
+    shows: 'COMPLETED spelt in another case',
   },
   {
     rule: 'kit:body-over-capture-cap',

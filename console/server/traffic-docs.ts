@@ -6,6 +6,7 @@
  * from the code; this module only writes them as HTML, every value escaped as text.
  */
 import type { CommandFact, OptionFact, TrafficDocsFacts } from '../../traffic/docs-facts.ts';
+import type { RuleScope } from '../../traffic/rules-known.ts';
 import { escapeHtml, page } from './html.ts';
 
 /** The order the page tells the commands in: the live one first, then offline, then replay. */
@@ -127,7 +128,12 @@ function maskingSection(facts: TrafficDocsFacts): string {
 
 function rulesSection(facts: TrafficDocsFacts): string {
   const severity = new Map(facts.severities.map((s) => [s.source, s.severity]));
-  const scope = { exchange: 'one exchange', history: "the account's history", proxy: 'the proxy' };
+  const scope: Record<RuleScope, string> = {
+    exchange: 'one exchange',
+    history: "the account's history",
+    operator: "the kit mock's operator statements in the stream",
+    proxy: 'the proxy',
+  };
   const rows = facts.rules
     .map(
       (r) =>

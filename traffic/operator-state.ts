@@ -1,0 +1,320 @@
+/**
+ * The operator's statements about state, read from the kit mock's control API as it passes
+ * through (decision 029, "Update: the operator's exchanges"). Against the kit's mock the
+ * operator sets what no exchange of the interface shows: a supplier Paused or Complete (SUP-1),
+ * an account marked to be skipped, the industry's outcome of a meter point, the operations teams.
+ * A control exchange (a path of spec/control.yaml, routed by the control spec) answered 2xx is
+ * the operator's statement of that state, taken from its answer; the interface's answers that
+ * follow are judged by the reference's rules on it: a staging accepted under a Paused supplier
+ * breaks STG-7, and so on. A deployed service has no control API: no exchange is routed by the
+ * control spec, nothing is stated, and none of these checks ever fires.
+ *
+ * Memory is bounded as the history's is: each kind of statement keeps at most `maxEntries`
+ * keys, the oldest forgotten first (only its check is lost).
+ */
+import { type Contract, mockControl } from '../spec/index.ts';
+import type { Matched } from './check-exchange.ts';
+import { type Exchange, jsonBody, pathOf } from './exchange.ts';
+import { type Finding, finding } from './findings.ts';
+
+/** The default number of keys each kind of statement keeps. */
+export const DEFAULT_MAX_OPERATOR_ENTRIES = 100_000;
+
+/** A field of a JSON object, never read from its prototype. */
+function field(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? Object.getOwnPropertyDescriptor(value, key)?.value
+    : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= 1024 ? value : undefined;
+}
+
+/** One key per account: supplier and external account number, joined by a byte neither holds. */
+function accountKey(supplier: string, external: string): string {
+  return `${supplier}\u0000${external}`;
+}
+
+/** A Map that forgets its oldest key past `max` keys. */
+class BoundedMap<V> {
+  readonly #map = new Map<string, V>();
+  constructor(readonly max: number) {}
+  get(key: string): V | undefined {
+    return this.#map.get(key);
+  }
+  set(key: string, value: V): void {
+    this.#map.delete(key);
+    this.#map.set(key, value);
+    if (this.#map.size > this.max) {
+      const oldest = this.#map.keys().next().value;
+      if (oldest !== undefined) this.#map.delete(oldest);
+    }
+  }
+  delete(key: string): void {
+    this.#map.delete(key);
+  }
+  clear(): void {
+    this.#map.clear();
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+}
+
+/** The rule a supplier's status breaks when a staging under it is accepted (STG-7, STG-8). */
+const STAGING_RULE = new Map([
+  ['Paused', 'STG-7'],
+  ['Complete', 'STG-8'],
+]);
+
+/** What the operator stated through the control API, and the checks it makes possible. */
+export class OperatorState {
+  readonly #suppliers: BoundedMap<string>;
+  readonly #skipped: BoundedMap<true>;
+  /** Per account: the meter points whose rejection is in force (the industry said no). */
+  readonly #rejected: BoundedMap<Set<string>>;
+  /** Accounts whose registration flows the interface answered as sent (REG-4). */
+  readonly #flowsSent: BoundedMap<true>;
+  /** The operations teams, once a listing stated the whole set (PRC-3); undefined before. */
+  #teams: Set<string> | undefined;
+  readonly #control: Contract;
+
+  constructor(maxEntries = DEFAULT_MAX_OPERATOR_ENTRIES, control: Contract = mockControl) {
+    this.#suppliers = new BoundedMap(maxEntries);
+    this.#skipped = new BoundedMap(maxEntries);
+    this.#rejected = new BoundedMap(maxEntries);
+    this.#flowsSent = new BoundedMap(maxEntries);
+    this.#control = control;
+  }
+
+  /**
+   * The control operation an exchange the interface does not know calls, if any: such an
+   * exchange is the operator's, not the service's, and is no unknown operation.
+   */
+  controlOperation(exchange: Exchange, matched: Matched): string | undefined {
+    if (matched.kind !== 'unknown') return undefined;
+    const route = this.#control.route(exchange.request.method, pathOf(exchange.request.url));
+    return route.kind === 'found' ? route.operation.operationId : undefined;
+  }
+
+  /** Reads a statement of the operator, or judges an exchange of the interface by those seen. */
+  observe(exchange: Exchange, matched: Matched): Finding[] {
+    if (matched.kind === 'unknown') {
+      this.#state(exchange);
+      return [];
+    }
+    const { status } = exchange.response;
+    if (status < 200 || status >= 300) return [];
+    const params = new Map(Object.entries(matched.params));
+    switch (matched.operation.operationId) {
+      case 'createOrUpdateAccountImportProcess':
+        return this.#staging(exchange, 'createOrUpdateAccountImportProcess');
+      case 'processAccountImportProcess':
+        return this.#processing(exchange);
+      case 'sendRegistrationFlows':
+        this.#flowsAnswered(exchange, accountKey(...accountOfPath(params)));
+        return [];
+      case 'getAccountTransferStatus':
+        return this.#transferStatus(exchange, params);
+      default:
+        return [];
+    }
+  }
+
+  /** A 2xx answer of the control API: the state it confirms. */
+  #state(exchange: Exchange): void {
+    const { status } = exchange.response;
+    if (status < 200 || status >= 300) return;
+    const route = this.#control.route(exchange.request.method, pathOf(exchange.request.url));
+    if (route.kind !== 'found') return;
+    const params = new Map(Object.entries(route.params));
+    const answer = jsonBody(exchange.response.body);
+    const body = answer.ok ? answer.value : undefined;
+    switch (route.operation.operationId) {
+      case 'resetState':
+      case 'importState':
+        this.#forget();
+        return;
+      case 'putSupplier': {
+        const code = text(field(body, 'code')) ?? params.get('code');
+        const supplierStatus = text(field(body, 'status'));
+        if (code !== undefined && supplierStatus !== undefined) {
+          this.#suppliers.set(code, supplierStatus);
+        }
+        return;
+      }
+      case 'markAccountToBeSkipped':
+      case 'unmarkAccountToBeSkipped': {
+        const key = accountKey(...accountOfPath(params));
+        if (field(body, 'skipped') === true) this.#skipped.set(key, true);
+        else this.#skipped.delete(key);
+        return;
+      }
+      case 'setMeterPointOutcome':
+        this.#outcome(exchange, params, body);
+        return;
+      case 'listOperationsTeams':
+        if (Array.isArray(body)) this.#teams = new Set(body.slice(0, 100_000).filter(isText));
+        return;
+      case 'putOperationsTeam': {
+        const name = params.get('name');
+        if (name !== undefined) this.#teams?.add(name);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  #forget(): void {
+    this.#suppliers.clear();
+    this.#skipped.clear();
+    this.#rejected.clear();
+    this.#flowsSent.clear();
+    this.#teams = undefined;
+  }
+
+  /**
+   * The industry's outcome the operator set for a meter point (REG-7): a rejection in force when
+   * the operator set it (no later instant in its answer) is remembered; any other outcome
+   * replaces it.
+   */
+  #outcome(exchange: Exchange, params: Map<string, string>, body: unknown): void {
+    const key = accountKey(...accountOfPath(params));
+    const mpxn = params.get('mpxn') ?? '';
+    const at = field(body, 'at');
+    const inForce =
+      at === null || (typeof at === 'string' && Date.parse(at) <= exchange.time + 1000);
+    const rejected = this.#rejected.get(key) ?? new Set<string>();
+    if (field(body, 'kind') === 'rejected' && inForce) rejected.add(mpxn);
+    else rejected.delete(mpxn);
+    if (rejected.size > 0 && rejected.size <= 1000) this.#rejected.set(key, rejected);
+    else this.#rejected.delete(key);
+  }
+
+  /**
+   * Flows answered as sent (REG-4): the account's registration has begun. A meter point the
+   * answer lists is a new attempt, so an earlier rejection of it is no longer in force.
+   */
+  #flowsAnswered(exchange: Exchange, key: string): void {
+    this.#flowsSent.set(key, true);
+    const rejected = this.#rejected.get(key);
+    if (!rejected) return;
+    const answer = jsonBody(exchange.response.body);
+    const items = answer.ok && Array.isArray(answer.value) ? answer.value.slice(0, 1000) : [];
+    for (const item of items) {
+      const points = field(item, 'meter_points');
+      if (!Array.isArray(points)) continue;
+      for (const point of points.slice(0, 1000)) {
+        const mpxn = text(field(point, 'mpxn'));
+        if (mpxn !== undefined) rejected.delete(mpxn);
+      }
+    }
+    if (rejected.size === 0) this.#rejected.delete(key);
+  }
+
+  /** STG-6, STG-7, STG-8: a staging accepted where the operator's state refuses it. */
+  #staging(exchange: Exchange, operation: string): Finding[] {
+    const request = jsonBody(exchange.request.body);
+    const body = request.ok ? request.value : undefined;
+    const supplier = text(field(body, 'import_supplier'));
+    const external = text(field(body, 'external_account_number'));
+    if (supplier === undefined) return [];
+    const out: Finding[] = [];
+    const supplierStatus = this.#suppliers.get(supplier);
+    const rule = supplierStatus === undefined ? undefined : STAGING_RULE.get(supplierStatus);
+    if (rule !== undefined) {
+      out.push(
+        accepted(
+          rule,
+          operation,
+          exchange,
+          `staging under a supplier the operator set ${supplierStatus}`,
+        ),
+      );
+    }
+    if (external !== undefined && this.#skipped.get(accountKey(supplier, external))) {
+      out.push(
+        accepted(
+          'STG-6',
+          operation,
+          exchange,
+          'staging an account the operator marked to be skipped',
+        ),
+      );
+    }
+    return out;
+  }
+
+  /** PRC-10 and PRC-3: a process accepted under a Paused or Complete supplier, or an unknown team. */
+  #processing(exchange: Exchange): Finding[] {
+    const operation = 'processAccountImportProcess';
+    const request = jsonBody(exchange.request.body);
+    const body = request.ok ? request.value : undefined;
+    const supplier =
+      text(field(body, 'import_supplier_code')) ?? text(field(body, 'import_supplier'));
+    const out: Finding[] = [];
+    const supplierStatus = supplier === undefined ? undefined : this.#suppliers.get(supplier);
+    if (supplierStatus !== undefined && STAGING_RULE.has(supplierStatus)) {
+      out.push(
+        accepted(
+          'PRC-10',
+          operation,
+          exchange,
+          `processing under a supplier the operator set ${supplierStatus}`,
+        ),
+      );
+    }
+    const team = text(field(body, 'operations_team_name'));
+    if (team !== undefined && this.#teams !== undefined && !this.#teams.has(team)) {
+      out.push(
+        accepted(
+          'PRC-3',
+          operation,
+          exchange,
+          `linking the account to team "${team.slice(0, 100)}", which the operator's list does not hold`,
+        ),
+      );
+    }
+    return out;
+  }
+
+  /** STS-7: REJECTED once flows are sent and the operator rejected at least one meter point. */
+  #transferStatus(exchange: Exchange, params: Map<string, string>): Finding[] {
+    const key = accountKey(...accountOfPath(params));
+    if (!this.#rejected.get(key) || !this.#flowsSent.get(key)) return [];
+    const answer = jsonBody(exchange.response.body);
+    const status = field(answer.ok ? answer.value : undefined, 'status');
+    if (status === 'REJECTED') return [];
+    return [
+      finding(
+        'STS-7',
+        'reference',
+        'getAccountTransferStatus',
+        '/response/body/status',
+        `transfer status ${JSON.stringify(status)?.slice(0, 60)} after the operator rejected a meter point whose flow was sent`,
+      ),
+    ];
+  }
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+/** The account a path names (import_supplier_code, external_account_number). */
+function accountOfPath(params: Map<string, string>): [string, string] {
+  return [params.get('import_supplier_code') ?? '', params.get('external_account_number') ?? ''];
+}
+
+/** A refusal the reference requires, answered as a success. */
+function accepted(rule: string, operation: string, exchange: Exchange, what: string): Finding {
+  return finding(
+    rule,
+    'reference',
+    operation,
+    '/response/status',
+    `${what} was answered ${exchange.response.status}, not refused`,
+  );
+}
