@@ -1,4 +1,5 @@
 /**
+ * The list rules from history. STS-10: a pending list names an account the stream saw imported.
  * STS-11 from history: "GET imported-account-import-processes/<code>/ returns 200 for accounts
  * that now have a platform account". An account the stream saw imported (a process answered
  * 201, or a transfer status past UNKNOWN) has a platform account from then on, so a whole
@@ -12,7 +13,7 @@
 import type { Matched } from './check-exchange.ts';
 import { type Exchange, headerValue, jsonBody } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
-import { compactText } from './history-accounts.ts';
+import { type AccountSlots, compactText, IMPORTED } from './history-accounts.ts';
 
 /** Suppliers whose imported accounts are remembered; past it the oldest is forgotten. */
 export const MAX_IMPORTED_SUPPLIERS = 1024;
@@ -93,4 +94,36 @@ export class ImportedAccounts {
       ),
     ];
   }
+}
+
+/** STS-10: a pending list (200) names no account the stream saw imported. */
+export function checkPending(
+  accounts: AccountSlots,
+  matched: Extract<Matched, { kind: 'operation' }>,
+  answer: unknown,
+): Finding[] {
+  const supplier = new Map(Object.entries(matched.params)).get('import_supplier_code');
+  if (supplier === undefined || !Array.isArray(answer)) return [];
+  const out: Finding[] = [];
+  for (const [i, item] of answer.entries()) {
+    const field =
+      item !== null && typeof item === 'object'
+        ? (item as { external_account_number?: unknown }).external_account_number
+        : undefined;
+    const account = typeof field === 'string' ? field : undefined;
+    if (account === undefined) continue;
+    const slot = accounts.find([supplier, account]);
+    if (slot !== undefined && accounts.flags(slot) & IMPORTED) {
+      out.push(
+        finding(
+          'STS-10',
+          'reference',
+          matched.operation.operationId,
+          `/response/body/${i}`,
+          'an account the service had imported was listed as pending',
+        ),
+      );
+    }
+  }
+  return out;
 }

@@ -16,6 +16,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Notes of one exchange read; a longer batch is read this far (bounded work). */
+const MAX_NOTES = 1000;
+
+/** The instant of a datetime, or NaN: created_at may be written in any RFC 3339 form. */
+function instant(value: unknown): number {
+  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+}
+
+/**
+ * The sent note an answer item stands for. NOTE-5 gives the items no order: an item is paired
+ * with an unpaired sent note of its body, preferably of its created_at instant, else one sent
+ * without created_at, else any; by position only when no sent note has its body and that
+ * position is unpaired. Each sent note is paired once, so two notes of one body (at two
+ * created_at) are never read as one note created twice.
+ */
+function sentIndex(
+  sent: unknown[],
+  item: Record<string, unknown>,
+  position: number,
+  used: ReadonlySet<number>,
+): number | undefined {
+  const at = instant(item.created_at);
+  let withoutTime: number | undefined;
+  let any: number | undefined;
+  for (const [k, note] of sent.entries()) {
+    if (used.has(k) || !isRecord(note) || note.body !== item.body) continue;
+    if (!Number.isNaN(at) && instant(note.created_at) === at) return k;
+    if (note.created_at === undefined) withoutTime ??= k;
+    any ??= k;
+  }
+  const byBody = withoutTime ?? any;
+  if (byBody !== undefined) return byBody;
+  return used.has(position) ? undefined : position;
+}
+
 /** NOTE-3 on a 201 of createNotes for the account in `slot`; records the notes created. */
 export function checkNotes(
   accounts: AccountSlots,
@@ -25,15 +60,14 @@ export function checkNotes(
 ): Finding[] {
   const out: Finding[] = [];
   if (!isRecord(request) || !Array.isArray(request.notes) || !Array.isArray(answer)) return [];
-  const sentNotes: unknown[] = request.notes;
-  for (const [i, item] of answer.entries()) {
+  const sentNotes: unknown[] = request.notes.slice(0, MAX_NOTES);
+  const used = new Set<number>();
+  for (const [i, item] of answer.slice(0, MAX_NOTES).entries()) {
     if (!isRecord(item)) continue;
-    // NOTE-5 gives no order to the answer's items: pair each with the sent note of its body,
-    // by position when the answer echoes no body the request sent.
-    const sent: unknown =
-      (typeof item.body === 'string'
-        ? sentNotes.find((n) => isRecord(n) && n.body === item.body)
-        : undefined) ?? sentNotes[i];
+    const k = sentIndex(sentNotes, item, i, used);
+    if (k === undefined) continue;
+    used.add(k);
+    const sent = sentNotes[k];
     if (!isRecord(sent) || typeof sent.body !== 'string') continue;
     if (item.status !== 'NOTE_CREATION_SUCCESS') continue;
     const digest = digestOf(sent.body, text(sent.created_at) ?? '');

@@ -156,6 +156,32 @@ describe('TrafficHistory: dry run and notes', () => {
   });
 });
 
+describe('TrafficHistory: V2 imports', () => {
+  it('forgets what it knew of an account a V2 schedule takes over (its task imports it unseen)', async () => {
+    const { rec, account, external } = await staged();
+    const stage = rec.exchanges[0] as Exchange;
+    const scheduled: Exchange = {
+      ...stage,
+      request: {
+        ...stage.request,
+        url: 'http://127.0.0.1/v2/data-import/accounts/',
+        body: JSON.stringify({ payload: account, task_params: {} }),
+      },
+      response: { ...stage.response, status: 201, body: '' },
+    };
+    const refused = await rec.send('POST', NOTES, {
+      import_supplier: 'DEMO_ENERGY',
+      external_account_number: external,
+      notes: [{ body: 'Moved in' }],
+    });
+    const created = withAnswer(refused, 201, [
+      { created_at: '2026-11-01T12:00:00Z', body: 'Moved in', status: 'NOTE_CREATION_SUCCESS' },
+    ]);
+    expect(errorRules([stage, created])).toEqual(['NOTE-8']);
+    expect(errorRules([stage, scheduled, created])).toEqual([]);
+  });
+});
+
 describe('TrafficHistory: transactions', () => {
   const charge = {
     transaction_id: 'T-1',

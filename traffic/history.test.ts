@@ -90,6 +90,24 @@ describe('TrafficHistory', () => {
     ]);
   });
 
+  it('pairs answer items with sent notes of their body and created_at, whatever the order (NOTE-5)', async () => {
+    const rec = recordingClient();
+    const { external } = await accountWithNote(rec, 'First');
+    const batch = await rec.send('POST', NOTES, {
+      import_supplier: 'DEMO_ENERGY',
+      external_account_number: external,
+      notes: [
+        { body: 'Meter read taken.', created_at: '2024-01-01T10:00:00Z' },
+        { body: 'Meter read taken.', created_at: '2024-02-01T10:00:00Z' },
+        { document_paths: [{ document_path: 'letters/welcome.pdf' }] },
+      ],
+    });
+    const items = JSON.parse(batch.response.body) as { status: string }[];
+    expect(items.map((n) => n.status)).toEqual(Array(3).fill('NOTE_CREATION_SUCCESS'));
+    const reversed = withAnswer(batch, 201, [...items].reverse());
+    expect(observeAll(new TrafficHistory(), [...rec.exchanges.slice(0, -1), reversed])).toEqual([]);
+  });
+
   it('remembers a long note body as created, whatever its size (NOTE-3)', async () => {
     const rec = recordingClient();
     const { created } = await accountWithNote(rec, 'x'.repeat(5000));

@@ -41,7 +41,7 @@ import {
   STAGED,
   VALIDATED,
 } from './history-accounts.ts';
-import { ImportedAccounts } from './history-imported.ts';
+import { checkPending, ImportedAccounts } from './history-imported.ts';
 import { checkNotes } from './history-notes.ts';
 import { checkStatus, STATUSES } from './history-status.ts';
 import { checkTransactions } from './history-transactions.ts';
@@ -124,9 +124,12 @@ export class TrafficHistory {
       case 'createTransactions':
         return status === 201 ? this.#transactions(matched, exchange) : [];
       case 'listPendingAccountImportProcesses':
-        return status === 200 ? this.#pending(matched, answerOf(exchange)) : [];
+        return status === 200 ? checkPending(this.#accounts, matched, answerOf(exchange)) : [];
       case 'listImportedAccountImportProcesses':
         return this.#imported.check(matched, exchange);
+      case 'scheduleV2AccountCreation':
+        if (status >= 200 && status < 300) this.#scheduledV2(matched, exchange);
+        return [];
       default:
         return [];
     }
@@ -144,6 +147,20 @@ export class TrafficHistory {
     if (slot === undefined) return;
     const flags = this.#accounts.flags(slot);
     if (flags & KNOWN_ABSENT) this.#accounts.setFlags(slot, flags | VALIDATED);
+  }
+
+  /**
+   * A V2 schedule accepted (decision 028): the account is staged and a task the stream does not
+   * see imports it later, with no v1 process. What was known of it as not imported is dropped,
+   * so the task's import is not read as a dry run's (PRC-6) or notes' (NOTE-8).
+   */
+  #scheduledV2(matched: Operation, exchange: Exchange): void {
+    const request = requestOf(exchange);
+    const pair = accountOf(matched, isRecord(request) ? request.payload : undefined);
+    const slot = pair && this.#accounts.find(pair);
+    if (slot === undefined) return;
+    this.#accounts.setFlags(slot, this.#accounts.flags(slot) & ~NOT_IMPORTED_BITS);
+    this.#accounts.touch(slot, exchange.time);
   }
 
   /** A staging answered 200 or 201: STG-2, STG-3, STG-5, VAL-7 by what was seen before. */
@@ -365,29 +382,6 @@ export class TrafficHistory {
       answerOf(exchange),
       exchange,
     );
-  }
-
-  #pending(matched: Operation, answer: unknown): Finding[] {
-    const supplier = new Map(Object.entries(matched.params)).get('import_supplier_code');
-    if (supplier === undefined || !Array.isArray(answer)) return [];
-    const out: Finding[] = [];
-    for (const [i, item] of answer.entries()) {
-      const account = isRecord(item) ? text(item.external_account_number) : undefined;
-      if (account === undefined) continue;
-      const slot = this.#accounts.find([supplier, account]);
-      if (slot !== undefined && this.#accounts.flags(slot) & IMPORTED) {
-        out.push(
-          finding(
-            'STS-10',
-            'reference',
-            matched.operation.operationId,
-            `/response/body/${i}`,
-            'an account the service had imported was listed as pending',
-          ),
-        );
-      }
-    }
-    return out;
   }
 }
 
