@@ -68,6 +68,11 @@ export class TrafficChecker {
           ? '(operator control API)'
           : '(unknown operation)';
     this.#operations.set(counted, (this.#operations.get(counted) ?? 0) + 1);
+    // A reset or an imported state replaces the service's state: the history of before is void.
+    const status = exchange.response.status;
+    if ((control === 'resetState' || control === 'importState') && status >= 200 && status < 300) {
+      this.#history.forget();
+    }
     const findings = [
       ...(control === undefined ? checkExchange(this.#contract, exchange, matched) : []),
       ...this.#history.observe(exchange, matched),

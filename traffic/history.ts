@@ -83,11 +83,23 @@ function absentRule(flags: number, fallback: string): string {
  * (decision 029: about 140 bytes an account, digests of notes and transactions only once some).
  */
 export class TrafficHistory {
-  readonly #accounts: AccountSlots;
-  readonly #imported = new ImportedAccounts();
+  #accounts: AccountSlots;
+  #imported = new ImportedAccounts();
+  readonly #maxAccounts: number;
 
   constructor(maxAccounts = DEFAULT_MAX_ACCOUNTS) {
+    this.#maxAccounts = maxAccounts;
     this.#accounts = new AccountSlots(maxAccounts);
+  }
+
+  /**
+   * Forgets every account: the service's state was replaced (the kit mock's operator reset or
+   * imported it, decision 029 "Update"), so what the stream showed before no longer holds, and a
+   * staging answered 201 for an account staged before the reset is not STG-3.
+   */
+  forget(): void {
+    this.#accounts = new AccountSlots(this.#maxAccounts);
+    this.#imported = new ImportedAccounts();
   }
 
   /** Accounts whose history is kept now. */

@@ -61,7 +61,9 @@ describe('the operator’s statements through the control API (decision 029)', (
     expect(mark.response.status).toBe(200);
     const accepted = acceptedStaging(await rec.send('POST', STAGE, account), account);
     const unmark = await rec.send('DELETE', path);
-    const findings = checkAll([mark, accepted, unmark, accepted]);
+    // Staged again once unmarked: answered 200, as a restaging is (STG-3).
+    const restaged = withAnswer(accepted, 200, JSON.parse(accepted.response.body));
+    const findings = checkAll([mark, accepted, unmark, restaged]);
     expect(findings[1]?.map((f) => f.rule)).toEqual(['STG-6']);
     expect(findings[3]).toEqual([]);
   });
@@ -79,6 +81,22 @@ describe('the operator’s statements through the control API (decision 029)', (
         .map((f) => f.rule),
     ).toEqual(['STG-7']);
     expect(checkAll([put, reset, accepted]).flat()).toEqual([]);
+  });
+
+  it('voids the history of the accounts when the operator resets the mock, so a restaging is a first one again', async () => {
+    const rec = recordingClient();
+    const account = rec.client.account();
+    const first = await rec.send('POST', STAGE, account);
+    expect(first.response.status).toBe(201);
+    const reset = await rec.send('POST', '/__mock/reset');
+    expect(reset.response.status).toBe(200);
+    // The same 201 again: without the reset between them, a restaging answered as a first (STG-3).
+    expect(
+      checkAll([first, first])
+        .flat()
+        .map((f) => f.rule),
+    ).toContain('STG-3');
+    expect(checkAll([first, reset, first]).flat()).toEqual([]);
   });
 
   it('keeps at most the bound of suppliers, forgetting the oldest', async () => {
