@@ -393,9 +393,16 @@ export const RESPONSE_ASSUMPTIONS: Record<string, Relaxation> = {
     why: 'The platform names three events; the others, one per status, are the kit’s: the event stays a string.',
   },
   '/components/schemas/V2ImportStatus/properties/kraken_identifier': {
-    kind: 'keep',
+    kind: 'replace',
+    schema: { type: ['string', 'null'] },
     source: 'kit',
-    why: 'The assumption is which account number it carries; the shape is the platform’s.',
+    why: 'The platform’s schema says a nullable string, and its own example is INTERNAL-KRAKEN-IDENTIFIER; the A-XXXXXXXX form is the kit’s reading that it is the service account number.',
+  },
+  '/components/schemas/V2AlreadyImportedError/properties/account_id': {
+    kind: 'replace',
+    schema: { type: 'string' },
+    source: 'kit',
+    why: 'The platform’s document shows account_id only in an example (A-12345678); that it is the service account number, in that form, is the kit’s reading.',
   },
   '/components/schemas/V2ImportStatus/properties/status': {
     kind: 'loosen',

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { judgeResponse } from './conformance.ts';
 import { judgeV2Response } from './v2-client.ts';
 
 const JSON_TYPE = 'application/json';
@@ -23,16 +22,24 @@ function status(change: Record<string, unknown> = {}): Record<string, unknown> {
 }
 
 describe('judging a V2 answer: the platform is its only source (decision 028)', () => {
-  test('a platform fact the v1 judge would only annotate fails V2 against any target', () => {
-    const body = status({ kraken_identifier: 'not-an-account-number' });
-    expect(judgeResponse(OP, 200, JSON_TYPE, body, 'full').kind).toBe('soft');
+  test('a platform fact (created_at a date-time) fails V2 against any target', () => {
+    const body = status({ created_at: 'the day before yesterday' });
     expect(judgeV2Response(OP, 200, JSON_TYPE, body, 'full').kind).toBe('fail');
+    expect(judgeV2Response(OP, 200, JSON_TYPE, body, 'safe').kind).toBe('fail');
   });
 
   test('a kit reading (the closed status set) is a soft kit finding outside mock mode, hard in it', () => {
     const body = status({ status: 'WAITING_FOR_WINDOW', kraken_identifier: null });
     expect(judgeV2Response(OP, 200, JSON_TYPE, body, 'full').kind).toBe('soft-kit');
     expect(judgeV2Response(OP, 200, JSON_TYPE, body, 'mock').kind).toBe('fail');
+  });
+
+  test('an identifier in another form than A-XXXXXXXX is a soft kit finding: the form is the kit’s reading, the platform’s own example is INTERNAL-KRAKEN-IDENTIFIER', () => {
+    const body = status({ kraken_identifier: 'INTERNAL-KRAKEN-IDENTIFIER' });
+    expect(judgeV2Response(OP, 200, JSON_TYPE, body, 'full').kind).toBe('soft-kit');
+    expect(judgeV2Response(OP, 200, JSON_TYPE, body, 'mock').kind).toBe('fail');
+    const wrongType = status({ kraken_identifier: 42 });
+    expect(judgeV2Response(OP, 200, JSON_TYPE, wrongType, 'full').kind).toBe('fail');
   });
 
   test('additions are no finding outside mock mode, and the platform’s shape passes', () => {
