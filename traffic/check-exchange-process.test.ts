@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { dataImport } from '../spec/index.ts';
 import { checkExchange } from './check-exchange.ts';
 import { DRY_RUN_MESSAGE } from './check-exchange-process.ts';
-import { recordingClient, withAnswer } from './traffic.test-helper.ts';
+import { processOf, recordingClient, withAnswer } from './traffic.test-helper.ts';
 
 const STAGE = '/v1/data-import/account-import-process/create-or-update/';
 const PROCESS = '/v1/data-import/account-import-process/process/';
-
-function processOf(external: string, dryRun = false) {
-  return {
-    import_supplier_code: 'DEMO_ENERGY',
-    external_account_number: external,
-    operations_team_name: 'MIGRATIONS',
-    ...(dryRun ? { dry_run: true } : {}),
-  };
-}
 
 function errorsOf(findings: ReturnType<typeof checkExchange>) {
   return findings.filter((f) => f.severity === 'error').map((f) => [f.rule, f.pointer]);

@@ -3,7 +3,7 @@ import { dataImport } from '../spec/index.ts';
 import { matchOperation } from './check-exchange.ts';
 import type { Exchange } from './exchange.ts';
 import { TrafficHistory } from './history.ts';
-import { recordingClient, withAnswer } from './traffic.test-helper.ts';
+import { processOf, recordingClient, withAnswer } from './traffic.test-helper.ts';
 
 const STAGE = '/v1/data-import/account-import-process/create-or-update/';
 const PROCESS = '/v1/data-import/account-import-process/process/';
@@ -20,15 +20,6 @@ function errorRules(exchanges: Exchange[], history = new TrafficHistory()): stri
     .flatMap((e) => history.observe(e, matchOperation(dataImport, e)))
     .filter((f) => f.severity === 'error')
     .map((f) => f.rule);
-}
-
-function processOf(external: string, dryRun = false) {
-  return {
-    import_supplier_code: 'DEMO_ENERGY',
-    external_account_number: external,
-    operations_team_name: 'MIGRATIONS',
-    ...(dryRun ? { dry_run: true } : {}),
-  };
 }
 
 /** A fresh mock with one account staged: its payload, number and the recorder. */

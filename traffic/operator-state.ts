@@ -16,20 +16,10 @@ import { type Contract, mockControl } from '../spec/index.ts';
 import type { Matched } from './check-exchange.ts';
 import { type Exchange, jsonBody, pathOf } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
+import { field, text } from './json-fields.ts';
 
 /** The default number of keys each kind of statement keeps. */
 export const DEFAULT_MAX_OPERATOR_ENTRIES = 100_000;
-
-/** A field of a JSON object, never read from its prototype. */
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? Object.getOwnPropertyDescriptor(value, key)?.value
-    : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= 1024 ? value : undefined;
-}
 
 /** One key per account: supplier and external account number, joined by a byte neither holds. */
 function accountKey(supplier: string, external: string): string {

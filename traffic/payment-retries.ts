@@ -13,18 +13,9 @@ import { type Contract, mockControl } from '../spec/index.ts';
 import type { Matched } from './check-exchange.ts';
 import { type Exchange, jsonBody, pathOf } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
+import { field, text } from './json-fields.ts';
 
 const OPERATION = 'createPaymentInstruction';
-
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? Object.getOwnPropertyDescriptor(value, key)?.value
-    : undefined;
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= 1024 ? value : undefined;
-}
 
 /** The account a request body names (import_supplier or import_supplier_code, GEN-9). */
 function accountOfBody(body: string): string | undefined {

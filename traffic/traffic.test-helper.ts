@@ -52,3 +52,13 @@ export function withAnswer(exchange: Exchange, status: number, body: unknown): E
     response: { ...exchange.response, status, body: JSON.stringify(body) },
   };
 }
+
+/** A process request for DEMO_ENERGY's account `external`, a dry run when asked (PRC-1, PRC-5). */
+export function processOf(external: string, dryRun = false) {
+  return {
+    import_supplier_code: 'DEMO_ENERGY',
+    external_account_number: external,
+    operations_team_name: 'MIGRATIONS',
+    ...(dryRun ? { dry_run: true } : {}),
+  };
+}
