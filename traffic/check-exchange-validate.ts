@@ -13,6 +13,7 @@
 import type { Contract, OperationInfo } from '../spec/index.ts';
 import { type Exchange, jsonBody } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
+import { failsAtMasked } from './masked-values.ts';
 
 /** Errors of an answer read; a longer list is read this far (bounded work per exchange). */
 const MAX_ERRORS = 1000;
@@ -45,9 +46,10 @@ export function checkEveryFailureListed(
   if (!listed || listed.size === 0) return [];
   const request = jsonBody(exchange.request.body);
   if (!request.ok) return [];
-  const found = new Set(
-    contract.validateRequestBody(op.operationId, request.value).map((e) => e.attr),
-  );
+  const errors = contract.validateRequestBody(op.operationId, request.value);
+  // A field a recording masked is not the value sent, and breaks what holds it (masked-values.ts).
+  if (failsAtMasked(request.value, errors)) return [];
+  const found = new Set(errors.map((e) => e.attr));
   if (![...found].some((attr) => listed.has(attr))) return [];
   const missing = [...found].filter((attr) => !listed.has(attr));
   if (missing.length === 0) return [];

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dataImport } from '../spec/index.ts';
 import { checkExchange } from './check-exchange.ts';
+import { Pseudonyms, redactExchange } from './record-redact.ts';
 import { recordingClient, withAnswer } from './traffic.test-helper.ts';
+
+const STAGE_PATH = '/v1/data-import/account-import-process/create-or-update/';
 
 const VALIDATE = '/v1/data-import/validate-account/';
 const STATEMENTS = '/v1/data-import/historical-statements/create/';
@@ -21,6 +24,27 @@ describe('checkExchange', () => {
         operation: 'validateAccount',
         pointer: '/response/status',
       }),
+    ]);
+  });
+
+  it('judges no validation a recording masked: a pseudonymised account answered 201 is not ERR-1, the same account sent with a wrong postcode is', async () => {
+    const rec = recordingClient();
+    const account = rec.client.account();
+    const staged = await rec.send('POST', STAGE_PATH, account);
+    expect(staged.response.status).toBe(201);
+    expect(checkExchange(dataImport, staged)).toEqual([]);
+    const recorded = redactExchange(staged, new Pseudonyms());
+    const body = JSON.parse(recorded.request.body) as { billing_postcode: string };
+    expect(body.billing_postcode).toMatch(/^\[REDACTED:[a-z0-9_-]+:\d+\]$/);
+    expect(checkExchange(dataImport, recorded).filter((f) => f.rule === 'ERR-1')).toEqual([]);
+    const sent = JSON.parse(staged.request.body) as Record<string, unknown>;
+    const wrong = {
+      ...staged,
+      request: { ...staged.request, body: JSON.stringify({ ...sent, billing_postcode: 'NOPE' }) },
+    };
+    expect(checkExchange(dataImport, wrong).map((f) => [f.rule, f.pointer])).toContainEqual([
+      'ERR-1',
+      '/request/body/billing_postcode',
     ]);
   });
 
