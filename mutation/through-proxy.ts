@@ -59,8 +59,11 @@ function throughProxy(id: string, operations: string[]): Promise<ProxiedRun> {
       target: `http://127.0.0.1:${PORT}`,
       proxyPort: PROXY_PORT,
       // In mock mode the `isolated` project depends on the whole `contract` and `v2` projects,
-      // which Playwright runs whole whatever the --grep: a selection runs in `contract` alone.
-      args: operations.length ? ['--project=contract', '--grep', grepFor(operations)] : [],
+      // which Playwright runs whole whatever the --grep: a selection runs in `contract` and `v2`
+      // (the V2 mutants' describes are in `v2` alone), as mutation/run.ts's first pass does.
+      args: operations.length
+        ? ['--project=contract', '--project=v2', '--grep', grepFor(operations)]
+        : [],
       // The mutants are the kit's mock, so the suite runs in mock mode as mutation/run.ts runs it:
       // its operator calls (/__mock/...) go through the proxy like every other request, and the
       // checker reads them as the operator's statements (decision 029, "Update").
