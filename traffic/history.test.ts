@@ -3,10 +3,9 @@ import { dataImport } from '../spec/index.ts';
 import { matchOperation } from './check-exchange.ts';
 import type { Exchange } from './exchange.ts';
 import { TrafficHistory } from './history.ts';
-import { recordingClient, withAnswer } from './traffic.test-helper.ts';
+import { importedAccount, recordingClient, withAnswer } from './traffic.test-helper.ts';
 
 const STAGE = '/v1/data-import/account-import-process/create-or-update/';
-const PROCESS = '/v1/data-import/account-import-process/process/';
 const NOTES = '/v1/data-import/notes/create/';
 const VALIDATE = '/v1/data-import/validate-account/';
 const status = (external: string) =>
@@ -18,14 +17,7 @@ function observeAll(history: TrafficHistory, exchanges: Exchange[]) {
 
 /** A staged and processed account with one note created on it, against a fresh mock. */
 async function accountWithNote(rec: ReturnType<typeof recordingClient>, body: string) {
-  const account = rec.client.account();
-  const external = account.external_account_number;
-  await rec.send('POST', STAGE, account);
-  await rec.send('POST', PROCESS, {
-    import_supplier_code: 'DEMO_ENERGY',
-    external_account_number: external,
-    operations_team_name: 'MIGRATIONS',
-  });
+  const { external } = await importedAccount(rec);
   const note = {
     import_supplier: 'DEMO_ENERGY',
     external_account_number: external,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dataImport } from '../spec/index.ts';
 import { TrafficChecker } from './checker.ts';
 import type { Exchange } from './exchange.ts';
-import { recordingClient, withAnswer } from './traffic.test-helper.ts';
+import { importedAccount, recordingClient, withAnswer } from './traffic.test-helper.ts';
 
 const STAGE = '/v1/data-import/account-import-process/create-or-update/';
 const PROCESS = '/v1/data-import/account-import-process/process/';
@@ -117,14 +117,7 @@ describe('the operator’s statements through the control API (decision 029)', (
 
   it('names STS-7 when a rejected meter point’s account is not reported REJECTED', async () => {
     const rec = recordingClient();
-    const account = rec.client.account();
-    const external = account.external_account_number;
-    await rec.send('POST', STAGE, account);
-    await rec.send('POST', PROCESS, {
-      import_supplier_code: 'DEMO_ENERGY',
-      external_account_number: external,
-      operations_team_name: 'MIGRATIONS',
-    });
+    const { external } = await importedAccount(rec);
     const flows = await rec.send(
       'POST',
       api(`send-registration-flows/DEMO_ENERGY/${external}/`),

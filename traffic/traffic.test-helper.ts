@@ -62,3 +62,12 @@ export function processOf(external: string, dryRun = false) {
     ...(dryRun ? { dry_run: true } : {}),
   };
 }
+
+/** Stages and processes a new generated account of DEMO_ENERGY (STG-2, PRC-1): an imported account. */
+export async function importedAccount(rec: ReturnType<typeof recordingClient>) {
+  const account = rec.client.account();
+  const external = account.external_account_number as string;
+  await rec.send('POST', '/v1/data-import/account-import-process/create-or-update/', account);
+  await rec.send('POST', '/v1/data-import/account-import-process/process/', processOf(external));
+  return { account, external };
+}
