@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { xorshift } from '../spec/seeded-random.test-helper.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.ts';
 
 /** The guard as it was first written, a character at a time: the reference the fast one is held to. */
@@ -21,13 +22,7 @@ function byCharacter(text: string, limit: number): boolean {
 
 /** A small deterministic generator (xorshift), so that a failure can be replayed. */
 function randomTexts(count: number, seed: number): string[] {
-  let x = seed;
-  const next = () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
+  const next = xorshift(seed);
   const alphabet = ['{', '}', '[', ']', '"', '\\', 'a', ':', ','];
   return Array.from({ length: count }, () =>
     Array.from({ length: Math.floor(next() * 40) }, () => alphabet[Math.floor(next() * 9)]).join(

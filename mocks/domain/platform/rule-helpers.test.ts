@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { FieldError } from '../../../spec/index.ts';
+import { xorshift } from '../../../spec/seeded-random.test-helper.ts';
 import { testContext } from './context.test-helper.ts';
 import {
   given,
@@ -109,13 +110,7 @@ describe('nullsAsAbsent (GEN-4)', () => {
 describe('withoutNulls (GEN-4, shared where nothing is dropped)', () => {
   /** Deterministic JSON values with nulls here and there (xorshift), to replay a failure. */
   function randomValues(count: number, seed: number): unknown[] {
-    let x = seed;
-    const next = () => {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      return (x >>> 0) / 2 ** 32;
-    };
+    const next = xorshift(seed);
     const value = (depth: number): unknown => {
       const r = next();
       if (depth > 3 || r < 0.3) return [null, 1, 'x', '', false][Math.floor(next() * 5)];
