@@ -28,12 +28,14 @@ describe('token limit', () => {
   test('[AUTH-1] past the limit of live tokens ObtainToken is refused with 429 and when to retry; expired tokens are purged first and make room', async () => {
     const client = createTestClient();
     const token = await client.login();
-    const tokens = client.mock.state.tokens;
-    // The live tokens up to the limit, all expiring in an hour (and so after the demo's token).
+    // The live tokens up to the limit, all expiring in an hour (and so after the demo's token),
+    // in a table that replaces the one the mock counted, as a loaded or imported state does.
+    const tokens = { ...client.mock.state.tokens };
     const expiresAt = new Date(TEST_NOW + HOUR + 1000).toISOString();
     for (let i = Object.keys(tokens).length; i < MAX_LIVE_TOKENS - 1; i++) {
       tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
     }
+    client.mock.state.tokens = tokens;
     const before = client.snapshot();
     const refused = await client.call('POST', '/v1/graphql/', {
       query: 'mutation { obtainKrakenToken(input: {APIKey: "demo-api-key"}) { token } }',
@@ -92,9 +94,11 @@ describe('token limit', () => {
     const refreshToken = first!.value.refreshToken;
     // Two records left: room for one ObtainToken, which is all the valid credentials ask for.
     const expiresAt = new Date(TEST_NOW + HOUR).toISOString();
-    for (let i = Object.keys(state.tokens).length; i < MAX_LIVE_TOKENS - 2; i++) {
-      state.tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
+    const tokens = { ...state.tokens };
+    for (let i = Object.keys(tokens).length; i < MAX_LIVE_TOKENS - 2; i++) {
+      tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
     }
+    state.tokens = tokens;
     const answers = obtainTokens(state, env, [{ refreshToken }, { refreshToken }]);
     expect(answers.ok).toBe(true);
     const [used, again] = (answers as { value: { ok: boolean; error?: unknown }[] }).value;
@@ -105,5 +109,63 @@ describe('token limit', () => {
     });
     // The spent refresh token is gone, its successor pair added: one record more.
     expect(Object.keys(state.tokens)).toHaveLength(MAX_LIVE_TOKENS - 1);
+  });
+});
+
+describe('token count', () => {
+  /** A token table that counts how often its keys are listed. */
+  function listed(tokens: Record<string, unknown>): { table: typeof tokens; lists: () => number } {
+    let lists = 0;
+    const table = new Proxy(tokens, {
+      ownKeys(target) {
+        lists += 1;
+        return Reflect.ownKeys(target);
+      },
+    });
+    return { table, lists: () => lists };
+  }
+
+  test('[AUTH-1] an ObtainToken does not list every live token: the table is counted again only every few hundred', () => {
+    const client = createTestClient();
+    const state = client.mock.state;
+    const env = client.mock.service.env;
+    const { table, lists } = listed({ ...state.tokens });
+    state.tokens = table as typeof state.tokens;
+    for (let i = 0; i < 500; i++) {
+      expect(obtainTokens(state, env, [{ APIKey: 'demo-api-key' }]).ok).toBe(true);
+    }
+    const afterIssuing = lists();
+    expect(Object.keys(state.tokens)).toHaveLength(1000);
+    // Counting on every ObtainToken listed the table 1,000 times (twice each).
+    expect(afterIssuing).toBeLessThanOrEqual(10);
+  });
+
+  test('[AUTH-1] the count follows the tokens issued and spent: the limit holds to the record', () => {
+    const client = createTestClient();
+    const state = client.mock.state;
+    const env = client.mock.service.env;
+    const expiresAt = new Date(TEST_NOW + HOUR).toISOString();
+    const tokens = { ...state.tokens };
+    for (let i = 0; i < MAX_LIVE_TOKENS - 1300; i++) {
+      tokens[`filler-${i}`] = { kind: 'access', subject: 'x', issuedAt: '', expiresAt };
+    }
+    state.tokens = tokens;
+    let issued = 0;
+    let refresh: string | undefined;
+    for (let i = 0; i < 1000; i++) {
+      // Every third ObtainToken spends the refresh token of the one before: one record less.
+      const credentials =
+        refresh !== undefined && i % 3 === 0
+          ? { refreshToken: refresh }
+          : { APIKey: 'demo-api-key' };
+      const answer = obtainTokens(state, env, [credentials]);
+      if (!answer.ok) break;
+      issued += 1;
+      refresh = (answer.value[0] as { value: { refreshToken: string } }).value.refreshToken;
+    }
+    expect(Object.keys(state.tokens).length).toBeLessThanOrEqual(MAX_LIVE_TOKENS);
+    expect(Object.keys(state.tokens).length).toBeGreaterThan(MAX_LIVE_TOKENS - 2);
+    expect(obtainTokens(state, env, [{ APIKey: 'demo-api-key' }]).ok).toBe(false);
+    expect(issued).toBeGreaterThan(700);
   });
 });
