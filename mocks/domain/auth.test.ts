@@ -168,4 +168,24 @@ describe('token count', () => {
     expect(obtainTokens(state, env, [{ APIKey: 'demo-api-key' }]).ok).toBe(false);
     expect(issued).toBeGreaterThan(700);
   });
+
+  test('[AUTH-3] tokens issued and expiring without pause are pruned once a minute of mock time, not at every ObtainToken', () => {
+    const client = createTestClient();
+    const state = client.mock.state;
+    const env = client.mock.service.env;
+    state.tokenLifetimeSeconds = 10;
+    state.refreshLifetimeSeconds = 10;
+    const { table, lists } = listed({ ...state.tokens });
+    state.tokens = table as typeof state.tokens;
+    for (let i = 0; i < 300; i++) {
+      expect(obtainTokens(state, env, [{ APIKey: 'demo-api-key' }]).ok).toBe(true);
+      client.advance(1000);
+    }
+    const afterIssuing = lists();
+    // Five minutes of mock time: five prunes and a count or two, where a prune at every expiry
+    // listed the table at nearly every one of the 300 ObtainTokens.
+    expect(afterIssuing).toBeLessThanOrEqual(12);
+    // The table holds at most a minute of expired tokens beside the live ones.
+    expect(Object.keys(state.tokens).length).toBeLessThanOrEqual(2 * (60 + 10 + 1));
+  });
 });

@@ -29,11 +29,15 @@ function encodeJson(value: unknown): string {
 }
 
 /**
- * When the first token of a token table expires: before then there is nothing to prune, so an
- * ObtainToken does not walk every live token (thousands in a load test). Lookups check expiry
- * themselves (AUTH-3), so pruning is only housekeeping.
+ * When a token table is next pruned: when its first token expires (before then there is nothing
+ * to prune, so an ObtainToken does not walk every live token, thousands in a load test), and no
+ * sooner than {@link PRUNE_EVERY_MS} of mock time after the prune or the issue that set it.
+ * Tokens issued without pause also expire without pause, and pruning at every expiry walked the
+ * whole table on almost every ObtainToken. Lookups check expiry themselves (AUTH-3) and the cap
+ * counts only live tokens, so pruning is only housekeeping.
  */
 const firstExpiry = new WeakMap<MockState['tokens'], number>();
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The most live tokens (access and refresh records) the mock holds (decision 022): an ObtainToken
@@ -79,7 +83,7 @@ function prune(state: MockState, nowMs: number, force = false): void {
     if (expiresAt <= nowMs) delete state.tokens[hash];
     else next = Math.min(next, expiresAt);
   }
-  firstExpiry.set(state.tokens, next);
+  firstExpiry.set(state.tokens, Math.max(next, nowMs + PRUNE_EVERY_MS));
   counted.delete(state.tokens);
 }
 
@@ -109,7 +113,8 @@ function issue(state: MockState, env: MockEnv, subject: string, grant: string): 
     expiresAt: new Date(refreshExpiresIn * 1000).toISOString(),
   };
   const first = firstExpiry.get(state.tokens) ?? Number.POSITIVE_INFINITY;
-  firstExpiry.set(state.tokens, Math.min(first, exp * 1000, refreshExpiresIn * 1000));
+  const expires = Math.min(exp, refreshExpiresIn) * 1000;
+  firstExpiry.set(state.tokens, Math.min(first, Math.max(expires, nowMs + PRUNE_EVERY_MS)));
   touch(state);
   return { token, payload, refreshToken, refreshExpiresIn };
 }
