@@ -167,7 +167,8 @@ export const KNOWN_RULES: readonly KnownRule[] = [
     rule: 'STS-4',
     source: 'reference',
     scope: 'history',
-    shows: 'a transfer status back to UNKNOWN',
+    shows:
+      'a transfer status back to UNKNOWN, or past UNKNOWN for an account seen staged with no process answered 201 since',
   },
   {
     rule: 'STS-5',
