@@ -5,6 +5,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import type { Exchange } from './support/api-client.ts';
+import { ControlClient } from './support/control-client.ts';
 import {
   answerCarriesCodes,
   type Dialect,
@@ -558,10 +559,22 @@ test.describe(operationTitle('processAccountImportProcess'), () => {
     api,
     lifecycle,
     kit,
+    settings,
+    request,
+    testKey,
   }) => {
     const account = lifecycle.domesticAccount();
     const external = account.external_account_number as string;
     await lifecycle.stage(account);
+    if (settings.mode === 'mock') {
+      // The premise, where the operator can state it: the team sent is none of the target's.
+      const teams = await new ControlClient(request, settings.controlURL, testKey).call<string[]>(
+        'GET',
+        '/__mock/operations-teams',
+      );
+      expect(teams.status).toBe(200);
+      expect(teams.body).not.toContain(`NO-TEAM-${external}`);
+    }
     const exchange = await api.process(
       processRequest(lifecycle.supplier, external, `NO-TEAM-${external}`),
     );

@@ -5,7 +5,9 @@
  * run through the proxy in mock mode to their end (no stop at the first failure: the proxy must
  * see the whole traffic). The mutant is found when the proxy reports an error finding (a
  * reference rule broken) that the same selection through the proxy in front of the unmutated
- * mock does not show, compared by (rule, operation, pointer); the baseline runs once per
+ * mock does not show, compared by (rule, operation, pointer), or, for a mutant of the
+ * platform-only operations (V2, whose findings are all warnings), a warning group on one of its
+ * operations the baseline does not show; the baseline runs once per
  * selection, or once for the whole suite with TRAFFIC_BASELINE=whole (one run instead of one per
  * selection, for a loaded machine: the whole suite's findings include every selection's). Writes reports/traffic-mutants.json and .md. Loopback only; runs are bounded.
  *
@@ -14,16 +16,63 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { openapiDocument } from '../spec/index.ts';
+import type { FindingGroup } from '../traffic/findings.ts';
 import { startMockProcess } from '../variants/harness.ts';
 import {
   describeGroup,
   grepFor,
+  groupKey,
   newErrors,
   type ProxiedRun,
   runThroughProxy,
   writeResults,
 } from '../variants/through-traffic-proxy.ts';
 import { mutants } from './mutants.ts';
+
+/**
+ * Describes a mutant's selection runs beside its operations' own: the traffic that shows its
+ * deviation is another describe's. VAL-7 needs a 404, a validation, then a staging answered
+ * as if the account were known, which the lifecycle describe sends (decision 029, "Update: the
+ * rules a stream shows through history").
+ */
+const EXTRA_DESCRIBES = new Map<string, string[]>([
+  ['validate-stores', ['account import lifecycle']],
+]);
+
+/**
+ * The operations whose only source is the platform (`x-source: platform` on the operation, the
+ * V2 account import of decision 028). The reference is silent on them, so every finding on them
+ * is a warning (decision 029): a mutant of those operations alone is found by a finding of its
+ * own source, a warning group on one of its operations that the baseline does not show.
+ */
+function platformOnlyOperations(): Set<string> {
+  const out = new Set<string>();
+  const paths = (openapiDocument.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      const o = op as { operationId?: unknown; 'x-source'?: unknown } | null;
+      if (o && typeof o.operationId === 'string' && o['x-source'] === 'platform') {
+        out.add(o.operationId);
+      }
+    }
+  }
+  return out;
+}
+const PLATFORM_ONLY = platformOnlyOperations();
+
+/** New warning groups on a platform-only mutant's operations (none for any other mutant). */
+function newPlatformFindings(
+  operations: string[],
+  run: ProxiedRun,
+  baseline: ProxiedRun,
+): FindingGroup[] {
+  if (operations.length === 0 || !operations.every((op) => PLATFORM_ONLY.has(op))) return [];
+  const known = new Set(baseline.warningGroups.map(groupKey));
+  return run.warningGroups.filter(
+    (g) => operations.includes(g.operation) && !known.has(groupKey(g)),
+  );
+}
 
 const PORT = Number(process.env.MUTANT_PORT ?? 4591);
 const PROXY_PORT = Number(process.env.TRAFFIC_PROXY_PORT ?? 4592);
@@ -53,7 +102,7 @@ async function withServed<T>(id: string, work: () => Promise<T>): Promise<T> {
 const WHOLE_BASELINE = process.env.TRAFFIC_BASELINE === 'whole';
 
 /** The suite's selection of `operations` (all of it for `[]`) through the proxy in front of `id`. */
-function throughProxy(id: string, operations: string[]): Promise<ProxiedRun> {
+function throughProxy(id: string, operations: string[], extra: string[] = []): Promise<ProxiedRun> {
   return withServed(id, () =>
     runThroughProxy({
       target: `http://127.0.0.1:${PORT}`,
@@ -62,7 +111,12 @@ function throughProxy(id: string, operations: string[]): Promise<ProxiedRun> {
       // which Playwright runs whole whatever the --grep: a selection runs in `contract` and `v2`
       // (the V2 mutants' describes are in `v2` alone), as mutation/run.ts's first pass does.
       args: operations.length
-        ? ['--project=contract', '--project=v2', '--grep', grepFor(operations)]
+        ? [
+            '--project=contract',
+            '--project=v2',
+            '--grep',
+            [grepFor(operations), ...extra].join('|'),
+          ]
         : [],
       // The mutants are the kit's mock, so the suite runs in mock mode as mutation/run.ts runs it:
       // its operator calls (/__mock/...) go through the proxy like every other request, and the
@@ -89,7 +143,7 @@ function report(final: boolean): number {
     '',
     headline,
     '',
-    '| mutant | rule | found | suite through the proxy | new error findings |',
+    '| mutant | rule | found | suite through the proxy | new findings (errors; warnings of platform-only operations) |',
     '| --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
@@ -113,18 +167,29 @@ const rows: {
 }[] = [];
 
 for (const mutant of chosen) {
-  const key = WHOLE_BASELINE ? 'the whole suite' : [...mutant.operations].sort().join(',');
+  const extra = EXTRA_DESCRIBES.get(mutant.id) ?? [];
+  const key = WHOLE_BASELINE
+    ? 'the whole suite'
+    : [...[...mutant.operations].sort(), ...extra].join(',');
   let baseline = baselines.get(key);
   if (!baseline) {
-    baseline = await throughProxy('none', WHOLE_BASELINE ? [] : mutant.operations);
+    baseline = WHOLE_BASELINE
+      ? await throughProxy('none', [])
+      : await throughProxy('none', mutant.operations, extra);
     baselines.set(key, baseline);
     console.log(
-      `baseline ${key}: ${baseline.exchanges} exchanges, ${baseline.errors.length} error groups (${baseline.summary})`,
+      `baseline ${key}: ${baseline.exchanges} exchanges, ${baseline.errors.length} error groups, ${baseline.warnings} warning groups (${baseline.summary})`,
     );
+    for (const g of baseline.warningGroups.filter((w) => PLATFORM_ONLY.has(w.operation))) {
+      console.log(`    baseline platform-only warning ${describeGroup(g)}`);
+    }
     for (const g of baseline.errors) console.log(`    baseline error ${describeGroup(g)}`);
   }
-  const run = await throughProxy(mutant.id, mutant.operations);
-  const fresh = newErrors(run, baseline);
+  const run = await throughProxy(mutant.id, mutant.operations, extra);
+  const fresh = [
+    ...newErrors(run, baseline),
+    ...newPlatformFindings(mutant.operations, run, baseline),
+  ];
   rows.push({
     id: mutant.id,
     rule: mutant.rule,

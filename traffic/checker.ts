@@ -12,6 +12,7 @@ import { DEFAULT_MASK_POLICY, type MaskPolicy, maskBody } from './mask.ts';
 import { OperatorState } from './operator-state.ts';
 import { PaymentRetries } from './payment-retries.ts';
 import { checkStatusSpelling } from './status-spelling.ts';
+import { V2Tasks } from './v2-tasks.ts';
 
 /** The checker's bounds and masking policy. */
 export interface CheckerOptions {
@@ -41,6 +42,7 @@ export class TrafficChecker {
   readonly #mask: MaskPolicy;
   readonly #operator: OperatorState;
   readonly #payments: PaymentRetries;
+  readonly #v2: V2Tasks;
   readonly #operations = new Map<string, number>();
   #exchanges = 0;
 
@@ -51,6 +53,7 @@ export class TrafficChecker {
     this.#mask = options.mask ?? DEFAULT_MASK_POLICY;
     this.#operator = new OperatorState(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
     this.#payments = new PaymentRetries(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
+    this.#v2 = new V2Tasks(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
   }
 
   /** Checks one exchange and returns its findings (also grouped for the result). */
@@ -79,6 +82,7 @@ export class TrafficChecker {
       ...this.#operator.observe(exchange, matched),
       ...checkStatusSpelling(exchange, matched),
       ...this.#payments.observe(exchange, matched),
+      ...this.#v2.observe(exchange, matched, control),
     ];
     if (findings.length > 0) {
       for (const f of findings) this.#groups.add(f, this.#sample(exchange, f.message));

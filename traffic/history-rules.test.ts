@@ -109,6 +109,26 @@ describe('TrafficHistory: status', () => {
   });
 });
 
+describe('TrafficHistory: a staged account has no account yet (STS-4)', () => {
+  it('names STS-4 when an account staged and not processed since is answered past UNKNOWN', async () => {
+    const { rec, external } = await staged();
+    const read = await rec.send('GET', status(external));
+    expect(JSON.parse(read.response.body).status).toBe('UNKNOWN');
+    expect(errorRules(rec.exchanges)).toEqual([]);
+    const pending = withAnswer(read, 200, { status: 'PENDING', service_account_number: 'A-1' });
+    expect(errorRules([rec.exchanges[0] as Exchange, pending])).toEqual(['STS-4']);
+  });
+
+  it('does not name STS-4 once a process was answered 201, nor for a request sent before the staging', async () => {
+    const { rec, external, first } = await imported();
+    const read = await rec.send('GET', status(external));
+    expect(JSON.parse(read.response.body).status).toBe('PENDING');
+    expect(errorRules(rec.exchanges)).toEqual([]);
+    const before = { ...read, time: first.time - 500 };
+    expect(errorRules([first, before])).toEqual([]);
+  });
+});
+
 describe('TrafficHistory: dry run and notes', () => {
   it('names PRC-6 when an account dry-run only shows imported', async () => {
     const { rec, external } = await staged();

@@ -13,7 +13,8 @@
  * - Process: 201 after the service said no import process existed and nothing was staged since
  *   (PRC-2, STS-3).
  * - Status: 200 for a pair the service said had no import process, with no staging since (STS-3;
- *   VAL-7 after a validation), going back (STS-4, STS-5), a service account number changing (GEN-9).
+ *   VAL-7 after a validation), past UNKNOWN for an account seen staged and not processed since
+ *   (STS-4), going back (STS-4, STS-5), a service account number changing (GEN-9).
  * - An account showing imported (a status past UNKNOWN, notes 201, account_already_imported)
  *   after it was seen not imported and then only dry-run (PRC-6), or notes 201 for an account
  *   seen staged or absent and not imported since (NOTE-8).
@@ -349,8 +350,9 @@ export class TrafficHistory {
         ),
       );
     }
-    out.push(...checkStatus(this.#accounts, slot, answer));
     const code = (STATUSES as readonly string[]).indexOf(text(answer.status) ?? '');
+    out.push(...stagedNotCreated(flags, code, exchange.time >= this.#accounts.time(slot)));
+    out.push(...checkStatus(this.#accounts, slot, answer));
     if (code > 0) {
       out.push(
         ...this.#showsImported(
@@ -395,6 +397,25 @@ export class TrafficHistory {
       exchange,
     );
   }
+}
+
+/**
+ * STS-4: UNKNOWN while no account exists for the pair. An account the stream saw staged (not only
+ * dry-run: PRC-6 judges that) with no process answered 201 since has no account yet, so a status
+ * past UNKNOWN for it says an account exists that nothing created. Judged only for a request sent
+ * after the staging was answered (the two may have run at once otherwise).
+ */
+function stagedNotCreated(flags: number, code: number, after: boolean): Finding[] {
+  if (code <= 0 || !after || !(flags & STAGED) || flags & (IMPORTED | DRY_RUN)) return [];
+  return [
+    finding(
+      'STS-4',
+      'reference',
+      'getAccountTransferStatus',
+      '/response/body/status',
+      `status ${STATUSES[code as 0]} for an account the stream saw staged with no process answered 201 since, not UNKNOWN`,
+    ),
+  ];
 }
 
 /** The request body as JSON, or undefined. */

@@ -167,7 +167,8 @@ export const KNOWN_RULES: readonly KnownRule[] = [
     rule: 'STS-4',
     source: 'reference',
     scope: 'history',
-    shows: 'a transfer status back to UNKNOWN',
+    shows:
+      'a transfer status back to UNKNOWN, or past UNKNOWN for an account seen staged with no process answered 201 since',
   },
   {
     rule: 'STS-5',
@@ -277,6 +278,62 @@ export const KNOWN_RULES: readonly KnownRule[] = [
     source: 'reference',
     scope: 'exchange',
     shows: 'COMPLETED spelt in another case',
+  },
+  // The platform's V2 account import (decision 028): the reference is silent on V2, so the
+  // platform is the only source and a broken V2 statement is a warning (v2-tasks.ts).
+  {
+    rule: 'kit:v2-schedule-window',
+    source: 'platform',
+    scope: 'exchange',
+    shows:
+      'a V2 schedule accepted with a window the platform\u2019s validators refuse (an end past the limit, a start not before its end)',
+  },
+  {
+    rule: 'kit:v2-processed-identifier',
+    source: 'platform',
+    scope: 'exchange',
+    shows: 'a PROCESSED V2 task without a kraken_identifier',
+  },
+  {
+    rule: 'kit:v2-already-imported',
+    source: 'platform',
+    scope: 'history',
+    shows:
+      'a V2 schedule accepted for an account the stream saw imported (v1 or V2), not 400 account_import_process_already_imported',
+  },
+  {
+    rule: 'kit:v2-dry-run-created',
+    source: 'platform',
+    scope: 'history',
+    shows: 'a task scheduled with is_dry_run answered PROCESSED',
+  },
+  {
+    rule: 'kit:v2-task-lifecycle',
+    source: 'platform',
+    scope: 'history',
+    shows:
+      'a V2 task\u2019s status going back (ended to running or PENDING, running to PENDING) with no schedule since',
+  },
+  {
+    rule: 'kit:v2-task-unscheduled',
+    source: 'platform',
+    scope: 'history',
+    shows:
+      'a V2 task created while the stream ran, for a pair no schedule of the stream was accepted for',
+  },
+  {
+    rule: 'kit:v2-task-past-window',
+    source: 'platform',
+    scope: 'history',
+    shows:
+      'a V2 task still PENDING after the latest time its window could end (the platform\u2019s limit after created_at)',
+  },
+  {
+    rule: 'kit:v2-task-not-run',
+    source: 'kit',
+    scope: 'operator',
+    shows:
+      'a V2 task whose window had opened still PENDING after the operator ran the due tasks or moved the clock, not held (platform when the start was sent)',
   },
   {
     rule: 'kit:body-over-capture-cap',

@@ -29,6 +29,8 @@ export interface ProxiedRun {
   errors: FindingGroup[];
   /** How many warning groups the proxy reported (platform facts, kit assumptions). */
   warnings: number;
+  /** The warning groups themselves (a platform-only operation's findings are all warnings). */
+  warningGroups: FindingGroup[];
 }
 
 /** The key a finding group is compared by across runs: (rule, operation, pointer). */
@@ -119,6 +121,7 @@ export async function runThroughProxy(options: ProxiedRunOptions): Promise<Proxi
     exchanges: result.exchanges,
     errors: result.groups.filter((g) => g.severity === 'error'),
     warnings: result.groups.filter((g) => g.severity === 'warning').length,
+    warningGroups: result.groups.filter((g) => g.severity === 'warning'),
   };
 }
 
