@@ -11,8 +11,9 @@
  * - throughput: autocannon with 20 connections, alternating runs; requests per second and the
  *   ratio proxy / direct (goal: at least 0.8).
  *
- * - CPU: the CPU time the mock and the proxy (both its threads) used per request in each
- *   throughput run, read from /proc: what the proxy costs whatever the machine's load.
+ * - CPU: the CPU time the mock and the proxy (all its threads, and its forwarding thread alone)
+ *   used per request in each throughput run, read from /proc: what the proxy costs whatever the
+ *   machine's load.
  *
  * Figures drift on a shared machine: the side-by-side ratios are what to read. Writes
  * `benchmarks/results/proxy.md` and `.json`. Ports: BENCH_PROXY_MOCK_PORT (4553),
@@ -45,6 +46,12 @@ const PROFILE_DIR = process.env.BENCH_PROXY_PROFILE;
 const BASELINE = process.env.BENCH_PROXY_BASELINE;
 const BASELINE_LABEL = process.env.BENCH_PROXY_BASELINE_LABEL ?? BASELINE;
 const BASELINE_PORT = Number(process.env.BENCH_PROXY_BASELINE_PORT ?? 4555);
+/**
+ * With BENCH_PROXY_FLOOR=1 a bare gateway that only forwards (forwarding-floor.ts) is measured in
+ * the same blocks, on BENCH_PROXY_FLOOR_PORT (4556): the throughput any proxy on node:http allows.
+ */
+const FLOOR = process.env.BENCH_PROXY_FLOOR === '1';
+const FLOOR_PORT = Number(process.env.BENCH_PROXY_FLOOR_PORT ?? 4556);
 /** Alternating throughput runs of each side (BENCH_RUNS, 2 by default). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const BLOCKS = 10;
@@ -124,11 +131,17 @@ const quantile = (sorted: number[], q: number) =>
 /**
  * CPU time a process has used so far, in ms (Linux: utime + stime of /proc/PID/stat, all its
  * threads; undefined elsewhere). Per request it is what the proxy costs whatever the machine's
- * load, where requests per second also measure how the scheduler shares two cores.
+ * load, where requests per second also measure how the scheduler shares two cores. With
+ * `thread`, the main thread's alone (/proc/PID/task/PID/stat): the proxy's forwarding thread,
+ * whose share of the whole separates forwarding from checking (the checker's thread and V8's
+ * helper threads, mostly its garbage collection).
  */
-function cpuMs(pid: number | undefined): number | undefined {
+function cpuMs(pid: number | undefined, thread = false): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(
+      thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`,
+      'utf8',
+    );
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
@@ -147,9 +160,17 @@ async function measured(
   auth: string,
   pids: { mock?: number; proxy?: number },
 ): Promise<void> {
-  const before = { mock: cpuMs(pids.mock), proxy: cpuMs(pids.proxy) };
+  const before = {
+    mock: cpuMs(pids.mock),
+    proxy: cpuMs(pids.proxy),
+    forwarding: cpuMs(pids.proxy, true),
+  };
   const run = await load(side.port, auth, SECONDS);
-  const after = { mock: cpuMs(pids.mock), proxy: cpuMs(pids.proxy) };
+  const after = {
+    mock: cpuMs(pids.mock),
+    proxy: cpuMs(pids.proxy),
+    forwarding: cpuMs(pids.proxy, true),
+  };
   side.rps.push(run.rps);
   const per = (a?: number, b?: number) =>
     a === undefined || b === undefined ? undefined : ((b - a) * 1000) / run.total;
@@ -157,6 +178,8 @@ async function measured(
   const proxy = per(before.proxy, after.proxy);
   if (mock !== undefined) side.cpu.mock.push(mock);
   if (proxy !== undefined) side.cpu.proxy.push(proxy);
+  const forwarding = per(before.forwarding, after.forwarding);
+  if (forwarding !== undefined) side.cpu.forwarding.push(forwarding);
 }
 
 async function load(
@@ -182,13 +205,16 @@ const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** di
 
 /** One server measured: the mock itself, or a proxy in front of it. */
 interface Side {
-  key: 'direct' | 'proxy' | 'baseline';
+  key: 'direct' | 'proxy' | 'baseline' | 'floor';
   label: string;
   port: number;
   latency: number[];
   rps: number[];
-  /** CPU µs per request in each throughput run: the mock's, and the proxy's (both threads). */
-  cpu: { mock: number[]; proxy: number[] };
+  /**
+   * CPU µs per request in each throughput run: the mock's, the proxy's (all its threads), and
+   * the proxy's forwarding thread alone.
+   */
+  cpu: { mock: number[]; proxy: number[]; forwarding: number[] };
 }
 
 /** A proxy in front of the mock, from this tree or from `tree` (a baseline build). */
@@ -221,7 +247,7 @@ async function main(): Promise<void> {
       port: MOCK_PORT,
       latency: [],
       rps: [],
-      cpu: { mock: [], proxy: [] },
+      cpu: { mock: [], proxy: [], forwarding: [] },
     },
     {
       key: 'proxy',
@@ -229,7 +255,7 @@ async function main(): Promise<void> {
       port: PROXY_PORT,
       latency: [],
       rps: [],
-      cpu: { mock: [], proxy: [] },
+      cpu: { mock: [], proxy: [], forwarding: [] },
     },
   ];
   if (BASELINE) {
@@ -242,7 +268,23 @@ async function main(): Promise<void> {
       port: BASELINE_PORT,
       latency: [],
       rps: [],
-      cpu: { mock: [], proxy: [] },
+      cpu: { mock: [], proxy: [], forwarding: [] },
+    });
+  }
+  let floor: ChildProcess | undefined;
+  if (FLOOR) {
+    floor = spawn(process.execPath, ['--import', 'tsx', 'benchmarks/forwarding-floor.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORT: String(FLOOR_PORT), TARGET: `http://127.0.0.1:${MOCK_PORT}` },
+    });
+    sides.push({
+      key: 'floor',
+      label: 'through a bare gateway that only forwards (the floor)',
+      port: FLOOR_PORT,
+      latency: [],
+      rps: [],
+      cpu: { mock: [], proxy: [], forwarding: [] },
     });
   }
   let proxyOutput = '';
@@ -260,6 +302,7 @@ async function main(): Promise<void> {
     const pidOf = new Map([
       ['proxy', proxies[0]?.pid],
       ['baseline', proxies[1]?.pid],
+      ['floor', floor?.pid],
     ]);
     for (let r = 0; r < RUNS; r++) {
       for (const side of sides) {
@@ -269,6 +312,7 @@ async function main(): Promise<void> {
     report(sides);
   } finally {
     mock.kill('SIGTERM');
+    floor?.kill('SIGTERM');
     for (const proxy of proxies) {
       proxy.kill('SIGINT');
       await new Promise((r) => proxy.once('close', r));
@@ -290,6 +334,9 @@ function report(sides: Side[]): void {
       rps_runs: side.rps.map((r) => Math.round(r)),
       mock_cpu_us_per_request: side.cpu.mock.length ? Math.round(mean(side.cpu.mock)) : null,
       proxy_cpu_us_per_request: side.cpu.proxy.length ? Math.round(mean(side.cpu.proxy)) : null,
+      forwarding_cpu_us_per_request: side.cpu.forwarding.length
+        ? Math.round(mean(side.cpu.forwarding))
+        : null,
     };
   };
   const by = new Map(sides.map((side) => [side.key, figuresOf(side)]));
@@ -329,11 +376,11 @@ function report(sides: Side[]): void {
     '',
     `${figures.scenario}; load average ${figures.load_average.join(', ')} (1, 5, 15 min, at the end). Latency: ${figures.latency_requests_each} sequential requests each on one kept-alive connection, in alternating blocks of ${BLOCK_REQUESTS}. Throughput: autocannon, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${SECONDS} s each. The proxy checks every exchange (the same checker as \`check\`).`,
     '',
-    `| | p50 | p99 | req/s (${CONNECTIONS} connections) | x direct | runs (req/s) | CPU µs a request: mock | CPU µs a request: proxy |`,
-    '|---|---|---|---|---|---|---|---|',
+    `| | p50 | p99 | req/s (${CONNECTIONS} connections) | x direct | runs (req/s) | CPU µs a request: mock | CPU µs a request: proxy | of which its forwarding thread |`,
+    '|---|---|---|---|---|---|---|---|---|',
     ...[...by.values()].map(
       (f) =>
-        `| ${f.label} | ${f.p50_ms} ms | ${f.p99_ms} ms | ${f.rps} | ${ratio(f)} | ${f.rps_runs.join(', ')} | ${f.mock_cpu_us_per_request ?? 'n/a'} | ${f.proxy_cpu_us_per_request ?? '-'} |`,
+        `| ${f.label} | ${f.p50_ms} ms | ${f.p99_ms} ms | ${f.rps} | ${ratio(f)} | ${f.rps_runs.join(', ')} | ${f.mock_cpu_us_per_request ?? 'n/a'} | ${f.proxy_cpu_us_per_request ?? '-'} | ${f.forwarding_cpu_us_per_request ?? '-'} |`,
     ),
     '',
     '| goal | measured | met |',

@@ -85,15 +85,20 @@ export class TrafficChecker {
       ...this.#v2.observe(exchange, matched, control),
     ];
     if (findings.length > 0) {
-      for (const f of findings) this.#groups.add(f, this.#sample(exchange, f.message));
+      // One masked excerpt for all the exchange's findings: masking parses both bodies again.
+      const excerpt = this.#excerpt(exchange);
+      for (const f of findings) {
+        this.#groups.add(f, { time: exchange.time, message: f.message, excerpt });
+      }
     }
     return findings;
   }
 
-  #sample(exchange: Exchange, message: string): Sample {
+  /** The exchange's request line and masked bodies, as every sample of it shows them. */
+  #excerpt(exchange: Exchange): Sample['excerpt'] {
     const { request, response } = exchange;
     const path = new URL(request.url, 'http://traffic.invalid').pathname;
-    const excerpt = [
+    return [
       `${request.method.toUpperCase()} ${path}`,
       request.body ? maskBody(request.body, this.#mask).slice(0, SAMPLE_CHARS) : '',
       `-> ${response.status}`,
@@ -101,7 +106,6 @@ export class TrafficChecker {
     ]
       .filter((line) => line !== '')
       .join('\n');
-    return { time: exchange.time, message, excerpt };
   }
 
   /** What the checked exchanges showed. */

@@ -45,6 +45,20 @@ describe('a payment refused with 400 that succeeds retried as it is (PAY-4, PAY-
     ]);
   });
 
+  it('names nothing when the account was staged between the refusal and the retry', async () => {
+    const { rec, instruction, fault } = await importedWithInstruction();
+    await rec.send('PUT', fault, { kind: 'intermittent', remaining: 1 });
+    const failed = await rec.send('POST', PAY, instruction);
+    const retried = await rec.send('POST', PAY, instruction);
+    expect(retried.response.status).toBe(201);
+    const [staging, ...rest] = rec.exchanges;
+    if (!staging) throw new Error('the account was staged first');
+    const as400 = withAnswer(failed, 400, JSON.parse(failed.response.body));
+    const between = [staging, ...rest.flatMap((e) => (e === failed ? [as400, staging] : [e]))];
+    expect(pay5(between).flat()).toEqual([]);
+    expect(pay5([staging, ...rest.map((e) => (e === failed ? as400 : e))]).flat()).toHaveLength(1);
+  });
+
   it('names nothing when the operator cleared a persistent fault between the two', async () => {
     const { rec, instruction, fault } = await importedWithInstruction();
     await rec.send('PUT', fault, { kind: 'persistent' });

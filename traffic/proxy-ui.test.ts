@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEMO_API_KEY } from '../mocks/defaults.ts';
 import { openapiDocument } from '../spec/index.ts';
-import type { FindingGroup } from './findings.ts';
+import type { CheckerResult } from './checker.ts';
+import { type FindingGroup, FindingGroups, finding, type Sample } from './findings.ts';
+import { DEFAULT_MASK_POLICY } from './mask.ts';
 import { type Loopback, obtainToken, send, serveMock } from './proxy.test-helper.ts';
 import { startTrafficProxy, type TrafficProxy } from './proxy.ts';
+import { MaskedGroups } from './proxy-ui.ts';
 
 const domestic = (
   openapiDocument as { components: { examples: { DomesticAccount: { value: object } } } }
@@ -161,5 +164,57 @@ describe('the proxy live view (decision 029)', () => {
     await expect(startTrafficProxy({ target: mock.base, uiPort: port })).rejects.toThrow(
       /the live view cannot listen on 127\.0\.0\.1:\d+ \(EADDRINUSE\)/,
     );
+  });
+});
+
+describe('the live view masks what changed only (decision 029)', () => {
+  const sample = (time: number, body: object): Sample => ({
+    time,
+    message: 'a finding',
+    excerpt: `POST /v1/data-import/validate-account/\n${JSON.stringify(body)}`,
+  });
+  /** The checker's result as the proxy receives it from its thread: a copy, never the same objects. */
+  const copied = (groups: FindingGroups): CheckerResult =>
+    structuredClone({ exchanges: 0, operations: new Map(), groups: groups.list(), dropped: 0 });
+
+  test('a poll after no new finding masks nothing again; a new sample is masked and shown', () => {
+    const groups = new FindingGroups();
+    const val2 = finding('VAL-2', 'reference', 'validateAccount', '/response/body', 'VAL-2');
+    const err1 = finding('ERR-1', 'reference', 'validateAccount', '/request/body', 'ERR-1');
+    groups.add(val2, sample(1, { email: 'first@example.com' }));
+    groups.add(err1, sample(2, { email: 'other@example.com' }));
+    let calls = 0;
+    const live = new MaskedGroups(DEFAULT_MASK_POLICY, (s) => {
+      calls += 1;
+      return { ...s, excerpt: s.excerpt.replace(/"[^"]+@[^"]+"/g, '"[REDACTED]"') };
+    });
+    live.masked(copied(groups));
+    expect(calls).toBe(4);
+    const again = live.masked(copied(groups));
+    expect(calls).toBe(4);
+    expect(again.groups.map((g) => g.first.excerpt).join()).not.toContain('@example.com');
+
+    groups.add(val2, sample(3, { email: 'last@example.com', note: 'the newest' }));
+    const changed = live.masked(copied(groups));
+    // Only the changed group's last sample: its first and the other group's are as they were.
+    expect(calls).toBe(5);
+    const shown = changed.groups.find((g) => g.rule === 'VAL-2');
+    expect(shown?.count).toBe(2);
+    expect(shown?.last.excerpt).toContain('"note":"the newest"');
+    expect(shown?.last.excerpt).not.toContain('last@example.com');
+    expect(shown?.first.excerpt).toContain('"email":"[REDACTED]"');
+  });
+
+  test('remembering changes no answer: the same as masking every sample afresh', () => {
+    const groups = new FindingGroups();
+    const val2 = finding('VAL-2', 'reference', 'validateAccount', '/response/body', 'VAL-2');
+    const live = new MaskedGroups(DEFAULT_MASK_POLICY);
+    for (let i = 1; i <= 3; i++) {
+      groups.add(val2, sample(i, { email: `n${i}@example.com`, apiKey: DEMO_API_KEY }));
+      const fresh = new MaskedGroups(DEFAULT_MASK_POLICY).masked(copied(groups));
+      expect(live.masked(copied(groups))).toEqual(fresh);
+      expect(JSON.stringify(fresh.groups)).not.toContain(DEMO_API_KEY);
+      expect(fresh.groups[0]?.last.excerpt).toContain('"email":"[REDACTED]"');
+    }
   });
 });

@@ -127,16 +127,58 @@ function maskedSample(sample: Sample, policy: MaskPolicy): Sample {
   };
 }
 
-/** The result with every group's samples masked again (maskLine). */
-function masked(result: CheckerResult, policy: MaskPolicy): CheckerResult {
-  const groups = result.groups.map(
-    (g): FindingGroup => ({
-      ...g,
-      first: maskedSample(g.first, policy),
-      last: maskedSample(g.last, policy),
-    }),
-  );
-  return { ...result, groups };
+/** A group's samples as last masked, with the count and sample times they were masked at. */
+interface MaskedGroup {
+  count: number;
+  firstTime: number;
+  lastTime: number;
+  maskedFirst: Sample;
+  maskedLast: Sample;
+}
+
+/**
+ * The result with every group's samples masked again (maskLine), remembered per group: a group's
+ * count is its revision (its last sample changes only with it, its first never), so a poll masks
+ * only the samples of groups that changed since the previous one instead of all of up to
+ * `--max-groups` (10,000 by default) every second. Only the groups of the latest result are
+ * remembered, so the memory is that of one result.
+ */
+export class MaskedGroups {
+  #memo = new Map<string, MaskedGroup>();
+  readonly #mask: (sample: Sample) => Sample;
+
+  /** `mask` masks one sample (the live view's maskLine by default; a test counts its calls). */
+  constructor(policy: MaskPolicy, mask?: (sample: Sample) => Sample) {
+    this.#mask = mask ?? ((sample) => maskedSample(sample, policy));
+  }
+
+  /** The result with every sample masked, masking again only what changed since the last call. */
+  masked(result: CheckerResult): CheckerResult {
+    const memo = new Map<string, MaskedGroup>();
+    const groups = result.groups.map((g): FindingGroup => {
+      const key = `${g.source}\u0000${g.rule}\u0000${g.operation}\u0000${g.pointer}`;
+      const before = this.#memo.get(key);
+      // The samples' times are compared too: a cheap guard, should two groups share a key.
+      const maskedFirst =
+        before !== undefined && before.firstTime === g.first.time
+          ? before.maskedFirst
+          : this.#mask(g.first);
+      const maskedLast =
+        before !== undefined && before.count === g.count && before.lastTime === g.last.time
+          ? before.maskedLast
+          : this.#mask(g.last);
+      memo.set(key, {
+        count: g.count,
+        firstTime: g.first.time,
+        lastTime: g.last.time,
+        maskedFirst,
+        maskedLast,
+      });
+      return { ...g, first: maskedFirst, last: maskedLast };
+    });
+    this.#memo = memo;
+    return { ...result, groups };
+  }
 }
 
 /** Starts the live view and resolves once it listens. */
@@ -150,12 +192,13 @@ export async function startProxyUi(options: ProxyUiOptions): Promise<ProxyUi> {
     });
     return reading;
   };
+  const groups = new MaskedGroups(options.mask ?? DEFAULT_MASK_POLICY);
   const findingsJson = async () =>
     trafficJson({
       inputs: [options.target],
       started: options.started,
       finished: now(),
-      result: masked(await read(), options.mask ?? DEFAULT_MASK_POLICY),
+      result: groups.masked(await read()),
     });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = pathOf(req.url);
