@@ -14,7 +14,7 @@ import { openDataDir } from './data-dir.ts';
 /** What each database was given while counting is on, by database name. */
 const counting = vi.hoisted(() => ({
   on: false,
-  counts: new Map<string, { records: number; chars: number }>(),
+  counts: new Map<string, { records: number; chars: number; keys: unknown[] }>(),
 }));
 
 vi.mock('lmdb', async (importOriginal) => {
@@ -24,8 +24,9 @@ vi.mock('lmdb', async (importOriginal) => {
     const put = db.put.bind(db);
     db.put = (...args: unknown[]) => {
       if (counting.on) {
-        const count = counting.counts.get(name) ?? { records: 0, chars: 0 };
+        const count = counting.counts.get(name) ?? { records: 0, chars: 0, keys: [] };
         count.records += 1;
+        count.keys.push(args[0]);
         count.chars += JSON.stringify(args[1] ?? null).length;
         counting.counts.set(name, count);
       }
@@ -93,6 +94,12 @@ describe('--data-dir: transactions', () => {
         expect(written.payloads).toBeUndefined();
       }
       expect(lastBatch.transactions!.chars).toBe(firstBatch.transactions!.chars);
+      // Of the state document, the counters and the staging sequence only: the settings and the
+      // platform catalogue (43 KB) did not change.
+      for (const written of [firstBatch, lastBatch]) {
+        expect(written.meta?.keys).toEqual(['next-seq', 'counters']);
+        expect(written.meta!.chars).toBeLessThan(100);
+      }
       // The account record does not grow with the account's history (its count of logged
       // transactions, 3 then 90, takes a digit more).
       expect(lastBatch.accounts!.chars).toBeLessThanOrEqual(firstBatch.accounts!.chars + 1);
@@ -184,6 +191,98 @@ describe('--data-dir: a store written before the split', () => {
       'OLD-1',
       'NEW-1',
     ]);
+    await third.dir.close();
+  });
+});
+
+describe('--data-dir: the state document', () => {
+  test('[GEN-9] a staging writes the counters of the state document, its settings and platform catalogue only when they change, and a restart reads all three back', async () => {
+    const path = mkdtempSync(join(tmpdir(), 'kit-data-dir-'));
+    const first = await clientOn(path);
+    await first.client.login();
+    const stage = async () =>
+      expect((await first.client.stage(first.client.account())).status).toBe(201);
+    await stage();
+    counting.on = true;
+    try {
+      await stage();
+      const staged = take();
+      expect(staged.meta?.keys).toEqual(['next-seq', 'counters']);
+      expect(staged.accounts?.records).toBe(1);
+      expect(staged.payloads?.records).toBe(1);
+      // GEN-6: the operator's catalogue is written once, when it is replaced.
+      const patched = await first.client.call('PATCH', '/__mock/catalogue', {
+        dunning_paths: ['standard_domestic', 'final_bill'],
+      });
+      expect(patched.status).toBe(200);
+      const catalogue = take();
+      expect(catalogue.meta?.keys).toEqual(['next-seq', 'catalogue', 'counters']);
+      expect(catalogue.meta!.chars).toBeGreaterThan(10_000);
+      await stage();
+      expect(take().meta?.keys).toEqual(['next-seq', 'counters']);
+      // STG-6: a skip mark is a setting of the document.
+      const marked = await first.client.call(
+        'PUT',
+        '/__mock/skip-marks/DEMO_ENERGY/SKIPPED-1',
+        undefined,
+      );
+      expect(marked.status).toBe(200);
+      expect(take().meta?.keys).toEqual(['next-seq', 'settings', 'counters']);
+    } finally {
+      counting.on = false;
+    }
+    const { accounts: _a, outbox: _o, tokens: _t, ...before } = first.client.mock.state;
+    await first.dir.close();
+
+    const second = await clientOn(path);
+    const { accounts, outbox: _o2, tokens: _t2, ...after } = second.client.mock.state;
+    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+    expect(after.platformCatalogue.dunning_paths).toEqual(['standard_domestic', 'final_bill']);
+    expect(after.skipMarks).toEqual(['DEMO_ENERGY/SKIPPED-1']);
+    expect(accounts.size).toBe(3);
+    await second.dir.close();
+  });
+
+  test('[GEN-9] a store whose state document is one record (the earlier layout) opens with its state, and its next write moves it to the counters, settings and catalogue', async () => {
+    const path = mkdtempSync(join(tmpdir(), 'kit-data-dir-'));
+    const first = await clientOn(path);
+    await first.client.login();
+    await first.client.call('PATCH', '/__mock/catalogue', {
+      dunning_paths: ['standard_domestic', 'final_bill'],
+    });
+    expect((await first.client.stage(first.client.account())).status).toBe(201);
+    const { accounts: _a, outbox: _o, tokens: _t, ...whole } = first.client.mock.state;
+    const before = JSON.stringify(whole);
+    await first.dir.close();
+    // The state document as the store kept it before: one JSON record with the revision in it.
+    const { open } = await vi.importActual<typeof import('lmdb')>('lmdb');
+    const root = open({ path, maxDbs: 16 });
+    const meta = root.openDB<unknown, string>({ name: 'meta' });
+    await meta.put('state', before);
+    for (const key of ['counters', 'settings', 'catalogue']) await meta.remove(key);
+    await root.close();
+
+    const second = await clientOn(path);
+    const { accounts, outbox: _o2, tokens: _t2, ...read } = second.client.mock.state;
+    expect(JSON.stringify(read)).toBe(before);
+    const countBefore = accounts.size;
+    await second.client.login();
+    const later = second.client.account({ external_account_number: 'LATER-1' });
+    expect((await second.client.stage(later)).status).toBe(201);
+    const { accounts: _a3, outbox: _o3, tokens: _t3, ...written } = second.client.mock.state;
+    await second.dir.close();
+    const check = open({ path, maxDbs: 16 });
+    const keys = [...check.openDB<unknown, string>({ name: 'meta' }).getKeys()];
+    await check.close();
+    expect(keys).toContain('counters');
+    expect(keys).not.toContain('state');
+
+    const third = await clientOn(path);
+    const { accounts: after, outbox: _o4, tokens: _t4, ...reread } = third.client.mock.state;
+    expect(JSON.stringify(reread)).toBe(JSON.stringify(written));
+    expect(reread.revision).toBe(whole.revision + 2);
+    expect(reread.platformCatalogue.dunning_paths).toEqual(['standard_domestic', 'final_bill']);
+    expect(after.size).toBe(countBefore + 1);
     await third.dir.close();
   });
 });

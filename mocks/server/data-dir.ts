@@ -3,9 +3,11 @@
  * (LMDB through the `lmdb` package, a prebuilt binary from the registry). Each account import
  * process is one record, its staged payload another and each transaction added to it one more
  * (decision 027), each e-mail of the outbox and each token one record, the rest of the state
- * (suppliers, clock, skip marks ...) one small document, and an index keeps each supplier's
- * processes in staging order so that the lists stream. A request that moved the state's revision writes the records it read or set and the
- * document in one transaction, and is answered only once that transaction is committed and on
+ * a document of three records (its counters, its settings, the platform catalogue:
+ * data-dir-meta.ts), and an index keeps each supplier's processes in staging order so that the
+ * lists stream. A request that moved the state's revision writes the records it read or set, the
+ * counters and whatever of the document changed in one transaction, and is answered only once
+ * that transaction is committed and on
  * disk: a write costs the same at a million accounts as at ten, and a crash (kill -9 included)
  * loses nothing that was acknowledged. Concurrent requests share commits (group commit).
  */
@@ -27,6 +29,7 @@ import {
   type TransactionRecord,
 } from '../domain/state.ts';
 import { StorageUnavailable } from '../service.ts';
+import { type Meta, StoredMeta } from './data-dir-meta.ts';
 
 /**
  * Marks the promise of a write lmdb-js batches into the current transaction as handled: a failed
@@ -81,10 +84,8 @@ const PARTS_LIMIT = 4096;
 
 type IndexKey = [string, number];
 type LogKey = [string, number];
-type Meta = Omit<MockState, 'accounts' | 'outbox' | 'tokens'>;
 type TokenRecord = MockState['tokens'][string];
 
-const STATE = 'state';
 const NEXT_SEQ = 'next-seq';
 /** Set once the held-identifier index covers every record (stores made before it get it once). */
 const HOLDERS_BUILT = 'holders-built';
@@ -131,22 +132,6 @@ function withoutAccounts(state: MockState): Meta {
  * grows, so a write appends the entries pushed since the last one. Nothing of it is read at
  * start-up; the operator's reads walk the store (decision 016).
  */
-
-/**
- * The state document as the store keeps it: JSON text, not the store's own encoding, whose reader
- * renames a `__proto__` key to `__proto_` (a guard of its own against prototype pollution), so a
- * supplier code or fault counter of that name would come back under another after a restart.
- * JSON keeps every key as it was, as an own property; the cost per write is the same.
- */
-function metaText(meta: unknown): string {
-  return JSON.stringify(meta);
-}
-
-/** The saved state document: JSON text, or (a store written before) the store's own encoding. */
-function metaFrom(stored: unknown): Meta | undefined {
-  return typeof stored === 'string' ? (JSON.parse(stored) as Meta) : (stored as Meta | undefined);
-}
-
 export class StoredOutbox implements Outbox {
   #db: Database<OutboxEntry, number>;
   /** Entries handed to a write whose transaction has not committed yet, by position. */
@@ -276,6 +261,8 @@ export class StoredAccounts implements AccountMap {
    */
   #holders!: Database<string, string>;
   #meta!: Database<unknown, string>;
+  /** The state document's records (decision 027). */
+  #document!: StoredMeta;
   /** The outbox (SUP-4), one entry per record. */
   readonly outbox: StoredOutbox;
   /**
@@ -311,7 +298,7 @@ export class StoredAccounts implements AccountMap {
     this.#open(root);
     this.outbox = new StoredOutbox(root.openDB<OutboxEntry, number>({ name: 'outbox' }));
     this.#nextSeq = (this.#meta.get(NEXT_SEQ) as number | undefined) ?? 0;
-    if (this.#meta.get(STATE) !== undefined && this.#meta.get(HOLDERS_BUILT) === undefined) {
+    if (this.#document.saved() && this.#meta.get(HOLDERS_BUILT) === undefined) {
       this.#buildHolders();
     }
   }
@@ -330,6 +317,8 @@ export class StoredAccounts implements AccountMap {
       encoding: 'ordered-binary',
     });
     this.#meta = root.openDB<unknown, string>({ name: 'meta' });
+    if (this.#document) this.#document.reopen(this.#meta);
+    else this.#document = new StoredMeta(this.#meta);
     this.#tokens = root.openDB<TokenRecord, string>({ name: 'tokens' });
   }
 
@@ -354,7 +343,7 @@ export class StoredAccounts implements AccountMap {
 
   /** The saved state without its accounts, or undefined for a new directory. */
   savedState(): Omit<MockState, 'accounts'> | undefined {
-    const meta = metaFrom(this.#meta.get(STATE));
+    const meta = this.#document.read();
     if (!meta) return undefined;
     const outbox = this.outbox;
     const tokens: MockState['tokens'] = {};
@@ -561,8 +550,8 @@ export class StoredAccounts implements AccountMap {
   }
 
   /**
-   * Writes the state as it is now: the held records, their index entries and the state
-   * document, in one transaction; resolves once it is committed and on disk.
+   * Writes the state as it is now: the held records, their index entries, the counters and what
+   * changed of the state document, in one transaction; resolves once it is committed and on disk.
    */
   write(state: MockState): Promise<void> {
     const records = [...this.#held];
@@ -593,7 +582,7 @@ export class StoredAccounts implements AccountMap {
       for (const id of change.ids) batched(this.#holders.put(indexKey(id), key));
     }
     batched(this.#meta.put(NEXT_SEQ, nextSeq));
-    const committed = this.#meta.put(STATE, metaText(meta));
+    const committed = this.#document.put(meta, write);
     this.outbox.writePending(committed);
     const settled = () => {
       for (const [key] of records) {
@@ -692,7 +681,7 @@ export class StoredAccounts implements AccountMap {
     this.#writtenRevision = state.revision;
     this.#meta.transactionSync(() => {
       this.#writeTokens(state.tokens, true);
-      this.#meta.putSync(STATE, metaText(withoutAccounts(state)));
+      this.#document.putSync(withoutAccounts(state));
     });
   }
 
@@ -723,7 +712,7 @@ export class StoredAccounts implements AccountMap {
         this.#index.putSync([record.importSupplier, seq], summaryOf(record));
         this.#indexHoldersSync(key, record);
       });
-      this.#meta.putSync(STATE, metaText(meta));
+      this.#document.putSync(meta);
       this.#meta.putSync(NEXT_SEQ, accounts.length);
       this.#meta.putSync(HOLDERS_BUILT, true);
     });
