@@ -72,6 +72,20 @@ function tokenCount(tokens: MockState['tokens']): { size: number; calls: number 
 function countChange(tokens: MockState['tokens'], change: number): void {
   const count = counted.get(tokens);
   if (count !== undefined) count.size += change;
+  versions.set(tokens, (versions.get(tokens) ?? 0) + 1);
+}
+
+/** How many times this module changed each token table: see {@link tokenTableVersion}. */
+const versions = new WeakMap<MockState['tokens'], number>();
+
+/**
+ * A number that moves whenever this module issues, spends or prunes a token of the table, the
+ * only changes a table in use sees (a loaded or imported state brings a table of its own). A
+ * store compares it with the one it last wrote, so that writing a staging or a batch does not
+ * walk thousands of live tokens to find none changed (decision 027).
+ */
+export function tokenTableVersion(tokens: MockState['tokens']): number {
+  return versions.get(tokens) ?? 0;
 }
 
 function prune(state: MockState, nowMs: number, force = false): void {
@@ -80,8 +94,10 @@ function prune(state: MockState, nowMs: number, force = false): void {
   let next = Number.POSITIVE_INFINITY;
   for (const [hash, record] of Object.entries(state.tokens)) {
     const expiresAt = Date.parse(record.expiresAt);
-    if (expiresAt <= nowMs) delete state.tokens[hash];
-    else next = Math.min(next, expiresAt);
+    if (expiresAt <= nowMs) {
+      delete state.tokens[hash];
+      versions.set(state.tokens, (versions.get(state.tokens) ?? 0) + 1);
+    } else next = Math.min(next, expiresAt);
   }
   firstExpiry.set(state.tokens, Math.max(next, nowMs + PRUNE_EVERY_MS));
   counted.delete(state.tokens);

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statfsSync } from 'node:fs';
 import { type Database, open, type RootDatabase } from 'lmdb';
 import { defaultPlatformCatalogue } from '../../spec/index.ts';
+import { tokenTableVersion } from '../domain/auth.ts';
 import {
   type AccountMap,
   type AccountRecord,
@@ -271,6 +272,11 @@ export class StoredAccounts implements AccountMap {
    */
   #tokens!: Database<TokenRecord, string>;
   readonly #writtenTokens = new Set<string>();
+  /** The token table last brought in line and its version then (`tokenTableVersion`). */
+  #tokensWritten: { table: MockState['tokens'] | undefined; version: number } = {
+    table: undefined,
+    version: 0,
+  };
   /**
    * Records handed to the domain since the last write, with their place in the staging order.
    * The domain changes a record in the same synchronous step in which it reads it and bumps the
@@ -372,6 +378,7 @@ export class StoredAccounts implements AccountMap {
     this.#recent.clear();
     this.outbox.restore();
     this.#writtenTokens.clear();
+    this.#tokensWritten = { table: undefined, version: 0 };
     const saved = this.savedState();
     if (!saved) return undefined;
     // Numbers are never given twice (GEN-9), even those of a refused change.
@@ -617,6 +624,13 @@ export class StoredAccounts implements AccountMap {
    * written); or, `whole`, every token again inside the caller's synchronous transaction.
    */
   #writeTokens(tokens: MockState['tokens'], whole: boolean): void {
+    const version = tokenTableVersion(tokens);
+    // Most writes are stagings and batches: the table has not moved, and walking thousands of
+    // live tokens to find that out cost every write in proportion to the tokens issued.
+    if (!whole && this.#tokensWritten.table === tokens && this.#tokensWritten.version === version) {
+      return;
+    }
+    this.#tokensWritten = { table: tokens, version };
     const db = this.#tokens;
     const sync = whole;
     if (whole) {
