@@ -344,6 +344,7 @@ function report(sides: Side[]): void {
   const proxy = by.get('proxy');
   if (!direct || !proxy) throw new Error('the direct and proxy sides are always measured');
   const baseline = by.get('baseline');
+  const floor = by.get('floor');
   const ratio = (f: { rps: number }) => round(f.rps / direct.rps, 2);
   const figures = {
     scenario: 'validate-account, the spec example (DomesticAccount)',
@@ -352,6 +353,7 @@ function report(sides: Side[]): void {
     direct,
     proxy,
     ...(baseline ? { baseline } : {}),
+    ...(floor ? { floor } : {}),
     p50_overhead_ms: round(proxy.p50_ms - direct.p50_ms),
     throughput: {
       connections: CONNECTIONS,
@@ -361,6 +363,7 @@ function report(sides: Side[]): void {
       proxy_rps: proxy.rps,
       ratio: ratio(proxy),
       ...(baseline ? { baseline_rps: baseline.rps, baseline_ratio: ratio(baseline) } : {}),
+      ...(floor ? { floor_rps: floor.rps, floor_ratio: ratio(floor) } : {}),
     },
   };
   const goals = [

@@ -76,6 +76,12 @@ export const MAX_UNCHECKED_BYTES = 256 * 1024 * 1024;
 const BATCH_MAX = 256;
 
 /**
+ * How long the first exchange of a batch waits for others before the batch is posted: fewer,
+ * larger messages cost both threads less CPU per exchange, and nothing waits on the check.
+ */
+const BATCH_WAIT_MS = 5;
+
+/**
  * The checker on its worker thread (proxy-check-worker.ts), with what waits for it bounded:
  * past {@link MAX_UNCHECKED_BYTES} the proxy holds new requests until the checker catches up.
  */
@@ -89,7 +95,7 @@ class RemoteChecker {
   #failure: Error | undefined;
   #batch: WireExchange[] = [];
   #batchBytes = 0;
-  #flushSoon: NodeJS.Immediate | undefined;
+  #flushSoon: NodeJS.Timeout | undefined;
 
   constructor(options: CheckerOptions) {
     this.#worker = checkerWorker(options);
@@ -119,10 +125,11 @@ class RemoteChecker {
   }
 
   /**
-   * Queues an exchange for the checker. The exchanges whose answers end in one turn of the event
-   * loop go in one message (one wake-up of the worker, not one each), posted when that turn's
-   * I/O is done or at {@link BATCH_MAX} exchanges; their bodies are transferred, not copied, so
-   * the caller must not read them afterwards. Counted as posted at once, so the bound holds.
+   * Queues an exchange for the checker. The exchanges whose answers end within
+   * {@link BATCH_WAIT_MS} of the first go in one message (one wake-up of the worker, not one each),
+   * posted then or at {@link BATCH_MAX} exchanges, and at once when a result is asked for; their
+   * bodies are transferred, not copied, so the caller must not read them afterwards. Counted as
+   * posted at once, so the bound holds.
    */
   check(wire: WireExchange): void {
     const bytes = wire.requestBody.byteLength + wire.responseBody.byteLength;
@@ -130,11 +137,11 @@ class RemoteChecker {
     this.#batch.push(wire);
     this.#batchBytes += bytes;
     if (this.#batch.length >= BATCH_MAX) this.#flush();
-    else this.#flushSoon ??= setImmediate(() => this.#flush());
+    else this.#flushSoon ??= setTimeout(() => this.#flush(), BATCH_WAIT_MS).unref();
   }
 
   #flush(): void {
-    if (this.#flushSoon) clearImmediate(this.#flushSoon);
+    if (this.#flushSoon) clearTimeout(this.#flushSoon);
     this.#flushSoon = undefined;
     if (this.#batch.length === 0) return;
     const batch = this.#batch;
