@@ -148,8 +148,8 @@ describe('V2Tasks: the platform’s V2 statements, graded as warnings', () => {
     const task = {
       status: 'PENDING',
       kraken_identifier: null,
-      created_at: at(now + 5 * 60_000),
-      modified_at: at(now + 5 * 60_000),
+      created_at: at(now + 5_000),
+      modified_at: at(now + 5_000),
       latest_event: {
         event: 'EVENT_ACCOUNT_IMPORT_PROCESS_CREATED',
         occurred_at: at(now),
@@ -157,8 +157,8 @@ describe('V2Tasks: the platform’s V2 statements, graded as warnings', () => {
       },
       latest_error: null,
     };
-    // Read ten minutes on: the task was created five minutes into the stream.
-    const later = { ...withAnswer(read, 200, task), time: read.time + 10 * 60_000 };
+    // Read ten seconds on: the task was created five seconds into the stream.
+    const later = { ...withAnswer(read, 200, task), time: read.time + 10_000 };
     expect(v2Findings([...rec.exchanges.slice(0, -1), later])).toEqual([
       { rule: 'kit:v2-task-unscheduled', severity: 'warning' },
     ]);

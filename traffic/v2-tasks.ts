@@ -32,6 +32,11 @@ import { BoundedKeys, judgeWindow, type V2Task } from './v2-window.ts';
 
 /** How far the target's time may be misread (whole-second stamps, a clock read a moment apart). */
 const SLACK_MS = 60_000;
+/**
+ * How far a task's created_at may pass the stream's start and still predate it: whole-second
+ * stamps only, so a task scheduled seconds into the stream is judged.
+ */
+const HORIZON_SLACK_MS = 2_000;
 const DEFAULT_MAX = 100_000;
 
 type Operation = Extract<Matched, { kind: 'operation' }>;
@@ -77,7 +82,7 @@ export class V2Tasks {
   #newTasks(): BoundedKeys<V2Task> {
     // A task forgotten for room: a status of it is no longer proof it was never scheduled.
     return new BoundedKeys<V2Task>(this.#max, (task) => {
-      this.#horizon = Math.max(this.#horizon ?? task.createdBy, task.createdBy + SLACK_MS);
+      this.#horizon = Math.max(this.#horizon ?? task.createdBy, task.createdBy + HORIZON_SLACK_MS);
     });
   }
 
@@ -90,7 +95,7 @@ export class V2Tasks {
 
   /** Checks one exchange (or reads the operator's statement `control`), then records it. */
   observe(exchange: Exchange, matched: Matched, control?: string): Finding[] {
-    this.#horizon ??= this.#now(exchange) + SLACK_MS;
+    this.#horizon ??= this.#now(exchange) + HORIZON_SLACK_MS;
     const { status } = exchange.response;
     if (control !== undefined) {
       if (status >= 200 && status < 300) this.#statement(control, exchange);
