@@ -60,7 +60,9 @@ function playwright(
   const child = spawn(
     'npx',
     ['--no-install', 'playwright', 'test', '--reporter=dot', '--retries=0', ...args],
-    { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group, so that the timeout stops the test runner and its workers with
+    // npx: killing npx alone left Playwright running, holding the pipes open, and the run waited.
+    { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';
   const keep = (d: Buffer) => {
@@ -71,7 +73,7 @@ function playwright(
   let stopped = false;
   const timer = setTimeout(() => {
     stopped = true;
-    child.kill('SIGKILL');
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
   }, RUN_TIMEOUT_MS);
   return new Promise((resolve) => {
     child.on('close', () => {
