@@ -17,7 +17,7 @@
  */
 import type { Matched } from './check-exchange.ts';
 import { type Exchange, headerValue, jsonBody, pathOf } from './exchange.ts';
-import { type Finding, type FindingSource, finding } from './findings.ts';
+import { type Finding, finding } from './findings.ts';
 import { field, text } from './json-fields.ts';
 import {
   ALREADY_IMPORTED_CODE,
@@ -190,7 +190,7 @@ export class V2Tasks {
     const now = this.#now(exchange);
     const params = field(request, 'task_params');
     const out = judgeWindow(params, now, WINDOW_LIMIT_MS + SLACK_MS).map((problem) =>
-      say(
+      finding(
         'kit:v2-schedule-window',
         'platform',
         V2_OPERATIONS.schedule,
@@ -202,7 +202,7 @@ export class V2Tasks {
     const importedAt = this.#imported.get(key);
     if (importedAt !== undefined && exchange.time >= importedAt) {
       out.push(
-        say(
+        finding(
           'kit:v2-already-imported',
           'platform',
           V2_OPERATIONS.schedule,
@@ -240,7 +240,7 @@ export class V2Tasks {
     if (task === undefined || exchange.time < task.changedAt) return out;
     if (status === PROCESSED && task.dryRun) {
       out.push(
-        say(
+        finding(
           'kit:v2-dry-run-created',
           'platform',
           V2_OPERATIONS.status,
@@ -260,7 +260,7 @@ export class V2Tasks {
     const out: Finding[] = [];
     if (rank < task.rank) {
       out.push(
-        say(
+        finding(
           'kit:v2-task-lifecycle',
           'platform',
           V2_OPERATIONS.status,
@@ -280,7 +280,7 @@ export class V2Tasks {
     if (rank === 0 && due && out.length === 0) {
       // The mock runs a task when its window opens on its clock (decision 028): the kit's reading.
       out.push(
-        say(
+        finding(
           'kit:v2-task-not-run',
           task.startSent ? 'platform' : 'kit',
           V2_OPERATIONS.status,
@@ -298,7 +298,7 @@ export class V2Tasks {
     if (task !== undefined || created === undefined || this.#horizon === undefined) return [];
     if (created <= this.#horizon || created > this.#now(exchange) + SLACK_MS) return [];
     return [
-      say(
+      finding(
         'kit:v2-task-unscheduled',
         'platform',
         V2_OPERATIONS.status,
@@ -314,7 +314,7 @@ export class V2Tasks {
     if (status !== PENDING || created === undefined || this.#held.get(key) !== undefined) return [];
     if (this.#now(exchange) <= created + WINDOW_LIMIT_MS + SLACK_MS) return [];
     return [
-      say(
+      finding(
         'kit:v2-task-past-window',
         'platform',
         V2_OPERATIONS.status,
@@ -355,7 +355,7 @@ export class V2Tasks {
 function processedIdentifier(status: string, answer: unknown): Finding[] {
   if (status !== PROCESSED || typeof field(answer, 'kraken_identifier') === 'string') return [];
   return [
-    say(
+    finding(
       'kit:v2-processed-identifier',
       'platform',
       V2_OPERATIONS.status,
@@ -363,15 +363,4 @@ function processedIdentifier(status: string, answer: unknown): Finding[] {
       `a ${PROCESSED} task without the kraken_identifier of the account it created`,
     ),
   ];
-}
-
-/** A V2 finding: its rule, graded by its source (the platform, or the kit's reading of V2). */
-function say(
-  rule: string,
-  source: FindingSource,
-  operation: string,
-  pointer: string,
-  message: string,
-): Finding {
-  return finding(rule, source, operation, pointer, message);
 }
