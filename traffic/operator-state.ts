@@ -12,7 +12,9 @@
  * Memory is bounded as the history's is: each kind of statement keeps at most `maxEntries`
  * keys, the oldest forgotten first (only its check is lost).
  */
+
 import { type Contract, mockControl } from '../spec/index.ts';
+import { BoundedKeys } from './bounded-keys.ts';
 import type { Matched } from './check-exchange.ts';
 import { type Exchange, jsonBody, pathOf } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
@@ -26,32 +28,6 @@ function accountKey(supplier: string, external: string): string {
   return `${supplier}\u0000${external}`;
 }
 
-/** A Map that forgets its oldest key past `max` keys. */
-class BoundedMap<V> {
-  readonly #map = new Map<string, V>();
-  constructor(readonly max: number) {}
-  get(key: string): V | undefined {
-    return this.#map.get(key);
-  }
-  set(key: string, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.max) {
-      const oldest = this.#map.keys().next().value;
-      if (oldest !== undefined) this.#map.delete(oldest);
-    }
-  }
-  delete(key: string): void {
-    this.#map.delete(key);
-  }
-  clear(): void {
-    this.#map.clear();
-  }
-  get size(): number {
-    return this.#map.size;
-  }
-}
-
 /** The rule a supplier's status breaks when a staging under it is accepted (STG-7, STG-8). */
 const STAGING_RULE = new Map([
   ['Paused', 'STG-7'],
@@ -60,21 +36,21 @@ const STAGING_RULE = new Map([
 
 /** What the operator stated through the control API, and the checks it makes possible. */
 export class OperatorState {
-  readonly #suppliers: BoundedMap<string>;
-  readonly #skipped: BoundedMap<true>;
+  readonly #suppliers: BoundedKeys<string>;
+  readonly #skipped: BoundedKeys<true>;
   /** Per account: the meter points whose rejection is in force (the industry said no). */
-  readonly #rejected: BoundedMap<Set<string>>;
+  readonly #rejected: BoundedKeys<Set<string>>;
   /** Accounts whose registration flows the interface answered as sent (REG-4). */
-  readonly #flowsSent: BoundedMap<true>;
+  readonly #flowsSent: BoundedKeys<true>;
   /** The operations teams, once a listing stated the whole set (PRC-3); undefined before. */
   #teams: Set<string> | undefined;
   readonly #control: Contract;
 
   constructor(maxEntries = DEFAULT_MAX_OPERATOR_ENTRIES, control: Contract = mockControl) {
-    this.#suppliers = new BoundedMap(maxEntries);
-    this.#skipped = new BoundedMap(maxEntries);
-    this.#rejected = new BoundedMap(maxEntries);
-    this.#flowsSent = new BoundedMap(maxEntries);
+    this.#suppliers = new BoundedKeys(maxEntries);
+    this.#skipped = new BoundedKeys(maxEntries);
+    this.#rejected = new BoundedKeys(maxEntries);
+    this.#flowsSent = new BoundedKeys(maxEntries);
     this.#control = control;
   }
 

@@ -15,6 +15,8 @@
  * The target's time is the kit mock's clock as its control API last stated it, else the answer's
  * Date header, else the time of the exchange. State is bounded by `maxAccounts` per kind.
  */
+
+import { BoundedKeys } from './bounded-keys.ts';
 import type { Matched } from './check-exchange.ts';
 import { type Exchange, headerValue, jsonBody, pathOf } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
@@ -28,7 +30,7 @@ import {
   WINDOW_END_CODE,
   WINDOW_LIMIT_MS,
 } from './v2-facts.ts';
-import { BoundedKeys, judgeWindow, type V2Task } from './v2-window.ts';
+import { judgeWindow, type V2Task } from './v2-window.ts';
 
 /** How far the target's time may be misread (whole-second stamps, a clock read a moment apart). */
 const SLACK_MS = 60_000;

@@ -57,37 +57,3 @@ export function judgeWindow(params: unknown, now: number, limitMs: number): Wind
   }
   return out;
 }
-
-/** A Map of at most `max` keys, the oldest set forgotten first (`onForget` told). */
-export class BoundedKeys<V> {
-  readonly #map = new Map<string, V>();
-  readonly #max: number;
-  readonly #onForget: ((value: V) => void) | undefined;
-
-  constructor(max: number, onForget?: (value: V) => void) {
-    this.#max = max;
-    this.#onForget = onForget;
-  }
-
-  get(key: string): V | undefined {
-    return this.#map.get(key);
-  }
-
-  set(key: string, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size <= this.#max) return;
-    const oldest = this.#map.entries().next().value;
-    if (oldest === undefined) return;
-    this.#map.delete(oldest[0]);
-    this.#onForget?.(oldest[1]);
-  }
-
-  delete(key: string): void {
-    this.#map.delete(key);
-  }
-
-  get size(): number {
-    return this.#map.size;
-  }
-}
