@@ -7,7 +7,7 @@ describe('BoundedKeys', () => {
     const keys = new BoundedKeys<number>(3, (value) => forgotten.push(value));
     // Hostile keys: an object's own names are plain keys of a Map.
     const hostile = ['__proto__', 'constructor', 'a', 'b', 'toString'];
-    hostile.forEach((key, i) => keys.set(key, i));
+    for (const [i, key] of hostile.entries()) keys.set(key, i);
     keys.set('a', 10);
     expect(keys.size).toBe(3);
     expect(forgotten).toEqual([0, 1]);
