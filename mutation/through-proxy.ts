@@ -6,8 +6,8 @@
  * see the whole traffic). The mutant is found when the proxy reports an error finding (a
  * reference rule broken) that the same selection through the proxy in front of the unmutated
  * mock does not show, compared by (rule, operation, pointer), or, for a mutant of the
- * platform-only operations (V2, whose findings are all warnings), a warning group on one of its
- * operations the baseline does not show; the baseline runs once per
+ * platform-only operations (V2, whose findings are all warnings), a warning group on a
+ * platform-only operation the baseline does not show; the baseline runs once per
  * selection, or once for the whole suite with TRAFFIC_BASELINE=whole (one run instead of one per
  * selection, for a loaded machine: the whole suite's findings include every selection's). Writes reports/traffic-mutants.json and .md. Loopback only; runs are bounded.
  *
@@ -44,7 +44,7 @@ const EXTRA_DESCRIBES = new Map<string, string[]>([
  * The operations whose only source is the platform (`x-source: platform` on the operation, the
  * V2 account import of decision 028). The reference is silent on them, so every finding on them
  * is a warning (decision 029): a mutant of those operations alone is found by a finding of its
- * own source, a warning group on one of its operations that the baseline does not show.
+ * own source, a warning group on a platform-only operation that the baseline does not show.
  */
 function platformOnlyOperations(): Set<string> {
   const out = new Set<string>();
@@ -61,7 +61,11 @@ function platformOnlyOperations(): Set<string> {
 }
 const PLATFORM_ONLY = platformOnlyOperations();
 
-/** New warning groups on a platform-only mutant's operations (none for any other mutant). */
+/**
+ * New warning groups on any platform-only operation, for a platform-only mutant (none for any
+ * other mutant). Any, not only the mutant's own: a deviation of one V2 operation often shows on
+ * another (a validate that schedules shows as a task its status read answers).
+ */
 function newPlatformFindings(
   operations: string[],
   run: ProxiedRun,
@@ -69,9 +73,7 @@ function newPlatformFindings(
 ): FindingGroup[] {
   if (operations.length === 0 || !operations.every((op) => PLATFORM_ONLY.has(op))) return [];
   const known = new Set(baseline.warningGroups.map(groupKey));
-  return run.warningGroups.filter(
-    (g) => operations.includes(g.operation) && !known.has(groupKey(g)),
-  );
+  return run.warningGroups.filter((g) => PLATFORM_ONLY.has(g.operation) && !known.has(groupKey(g)));
 }
 
 const PORT = Number(process.env.MUTANT_PORT ?? 4591);

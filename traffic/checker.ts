@@ -11,6 +11,7 @@ import { DEFAULT_MAX_ACCOUNTS, TrafficHistory } from './history.ts';
 import { DEFAULT_MASK_POLICY, type MaskPolicy, maskBody } from './mask.ts';
 import { OperatorState } from './operator-state.ts';
 import { PaymentRetries } from './payment-retries.ts';
+import { gradedBySource } from './platform-only.ts';
 import { checkStatusSpelling } from './status-spelling.ts';
 import { V2Tasks } from './v2-tasks.ts';
 
@@ -76,14 +77,14 @@ export class TrafficChecker {
     if ((control === 'resetState' || control === 'importState') && status >= 200 && status < 300) {
       this.#history.forget();
     }
-    const findings = [
+    const findings = gradedBySource(matched, [
       ...(control === undefined ? checkExchange(this.#contract, exchange, matched) : []),
       ...this.#history.observe(exchange, matched),
       ...this.#operator.observe(exchange, matched),
       ...checkStatusSpelling(exchange, matched),
       ...this.#payments.observe(exchange, matched),
       ...this.#v2.observe(exchange, matched, control),
-    ];
+    ]);
     if (findings.length > 0) {
       // One masked excerpt for all the exchange's findings: masking parses both bodies again.
       const excerpt = this.#excerpt(exchange);
