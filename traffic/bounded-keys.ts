@@ -40,4 +40,14 @@ export class BoundedKeys<V> {
   get size(): number {
     return this.#map.size;
   }
+
+  /** The keys, oldest first. */
+  keys(): IterableIterator<string> {
+    return this.#map.keys();
+  }
+
+  /** The values, oldest first. */
+  values(): IterableIterator<V> {
+    return this.#map.values();
+  }
 }

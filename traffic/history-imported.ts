@@ -10,6 +10,7 @@
  * array (a page envelope) may leave accounts out by design. Bounded: the newest accounts of the
  * newest suppliers only (decision 029).
  */
+import { BoundedKeys } from './bounded-keys.ts';
 import type { Matched } from './check-exchange.ts';
 import { type Exchange, headerValue, jsonBody } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
@@ -40,7 +41,7 @@ function namesOf(items: unknown[]): Set<string> {
 
 /** The newest accounts seen imported per supplier, and the STS-11 check of an imported list. */
 export class ImportedAccounts {
-  readonly #bySupplier = new Map<string, Remembered>();
+  readonly #bySupplier = new BoundedKeys<Remembered>(MAX_IMPORTED_SUPPLIERS);
 
   /** Accounts remembered now, all suppliers together. */
   get size(): number {
@@ -53,10 +54,6 @@ export class ImportedAccounts {
   add(supplier: string, account: string, time: number): void {
     let remembered = this.#bySupplier.get(supplier);
     if (!remembered) {
-      if (this.#bySupplier.size >= MAX_IMPORTED_SUPPLIERS) {
-        const oldest = this.#bySupplier.keys().next().value;
-        if (oldest !== undefined) this.#bySupplier.delete(oldest);
-      }
       remembered = { accounts: [], times: [] };
       this.#bySupplier.set(compactText(supplier), remembered);
     }

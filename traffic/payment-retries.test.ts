@@ -68,3 +68,28 @@ describe('a payment refused with 400 that succeeds retried as it is (PAY-4, PAY-
     expect(pay5(rec.exchanges).flat()).toEqual([]);
   });
 });
+
+describe('PaymentRetries: bounds', () => {
+  it('keeps at most maxAccounts refusals, the oldest forgotten first, hostile account names included', async () => {
+    const { rec, instruction, fault } = await importedWithInstruction();
+    await rec.send('PUT', fault, { kind: 'intermittent', remaining: 1 });
+    const failed = await rec.send('POST', PAY, instruction);
+    const retried = await rec.send('POST', PAY, instruction);
+    expect(retried.response.status).toBe(201);
+    const as400 = withAnswer(failed, 400, JSON.parse(failed.response.body));
+    /** The refusal, about another account. */
+    const about = (account: string): Exchange => {
+      const body = { ...JSON.parse(as400.request.body), external_account_number: account };
+      return { ...as400, request: { ...as400.request, body: JSON.stringify(body) } };
+    };
+    const run = (others: string[]) => {
+      const checker = new TrafficChecker(dataImport, { maxAccounts: 2 });
+      const seen = [...rec.exchanges.slice(0, -2), as400, ...others.map(about), retried];
+      return seen.flatMap((e) => checker.check(e)).filter((f) => f.rule === 'PAY-5');
+    };
+    // One other refusal since: two accounts remembered, the retry is judged.
+    expect(run(['__proto__'])).toHaveLength(1);
+    // Two others: the first refusal is forgotten, so its retry cannot be judged.
+    expect(run(['__proto__', 'constructor'])).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type Contract, mockControl } from '../spec/index.ts';
+import { BoundedKeys } from './bounded-keys.ts';
 import type { Matched } from './check-exchange.ts';
 import { type Exchange, jsonBody, pathOf } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
@@ -43,12 +44,11 @@ const SUPPLIER_CHANGES = new Set([
 
 /** The refused payment requests per account, until they are retried or something changes. */
 export class PaymentRetries {
-  readonly #refused = new Map<string, string>();
-  readonly #max: number;
+  readonly #refused: BoundedKeys<string>;
   readonly #control: Contract;
 
   constructor(maxAccounts: number, control: Contract = mockControl) {
-    this.#max = maxAccounts;
+    this.#refused = new BoundedKeys(maxAccounts);
     this.#control = control;
   }
 
@@ -72,12 +72,7 @@ export class PaymentRetries {
     const { status } = exchange.response;
     const digest = createHash('sha256').update(exchange.request.body).digest('base64');
     if (status === 400) {
-      this.#refused.delete(key);
       this.#refused.set(key, digest);
-      if (this.#refused.size > this.#max) {
-        const oldest = this.#refused.keys().next().value;
-        if (oldest !== undefined) this.#refused.delete(oldest);
-      }
       return [];
     }
     const before = this.#refused.get(key);
