@@ -23,20 +23,6 @@ export function hostName(header: string): string {
 }
 
 /**
- * Reads a host list as the command line gives it: `*`, `none`, or names separated by commas
- * (`mock.internal,192.168.1.5`).
- */
-export function parseHosts(value: string): '*' | string[] {
-  const trimmed = value.trim();
-  if (trimmed === '*') return '*';
-  if (trimmed === '' || trimmed.toLowerCase() === 'none') return [];
-  return trimmed
-    .split(',')
-    .map((name) => hostName(name))
-    .filter(Boolean);
-}
-
-/**
  * Whether a request's Host header names this machine as the operator allows. A request without
  * one (HTTP/1.0, a raw client) is no browser's, so it is not refused.
  */

@@ -5,8 +5,9 @@ import { createMockServer } from '../../mocks/adapters/node-server.ts';
 import { createDataImportMock } from '../../mocks/create-mock.ts';
 import { nodeEnv } from '../../mocks/node-env.ts';
 import type { CorsOptions, HostOptions } from '../../mocks/server/web-hook.ts';
+import { checkedHosts } from '../../mocks/start-checks.ts';
 import { isLoopbackOrigin } from './cors.ts';
-import { hostName, parseHosts } from './hosts.ts';
+import { hostName } from './hosts.ts';
 import { createWebHook } from './web-hook.ts';
 
 const servers: { close(): void }[] = [];
@@ -214,18 +215,16 @@ describe('the Host allow-list (DNS rebinding)', () => {
     expect((await getWithHost(bound.base, '/__mock/state', '192.0.2.7:4010')).status).toBe(200);
     expect((await getWithHost(bound.base, '/__mock/state', '192.0.2.8')).status).toBe(403);
     const added = await start(undefined, {
-      allowedHosts: parseHosts('mock.internal, Other.Name.'),
+      allowedHosts: checkedHosts('mock.internal, Other.Name.', '--allowed-hosts'),
     });
     expect((await getWithHost(added.base, '/console', 'mock.internal:80')).status).toBe(200);
     expect((await getWithHost(added.base, '/console', 'other.name')).status).toBe(200);
-    const open = await start(undefined, { allowedHosts: parseHosts('*') });
+    const open = await start(undefined, { allowedHosts: checkedHosts('*', '--allowed-hosts') });
     expect((await getWithHost(open.base, '/console', 'anything.example')).status).toBe(200);
   });
 
   test('reads Host names without port, brackets or trailing dot', () => {
     expect(hostName('Example.COM.:8080')).toBe('example.com');
     expect(hostName('[::1]:4010')).toBe('::1');
-    expect(parseHosts('none')).toEqual([]);
-    expect(parseHosts('a.example,b.example:90')).toEqual(['a.example', 'b.example']);
   });
 });
