@@ -14,7 +14,7 @@
  */
 
 import { addDays } from '../../spec/formats/dates.ts';
-import type { components } from '../../spec/index.ts';
+import type { components, controlComponents } from '../../spec/index.ts';
 import { importedAccountByKey, requireImportedAccount } from './accounts.ts';
 import { clockTimestamp } from './clock.ts';
 import { dictionary, own, setOwn, withEntry } from './dictionary.ts';
@@ -302,16 +302,8 @@ export function setRegistrationFlowFault(
   return ok(errorDetail);
 }
 
-/** One energy meter point's registration as the operator sees it (control API). */
-export interface MeterPointRegistrationView {
-  mpxn: string;
-  supply_type: EnergyMeterPoint['supplyType'];
-  status: MeterPointStatusName;
-  sent_at: string | null;
-  supply_start_date: string | null;
-  outcome: RegistrationOutcome | null;
-  flow_fault: string | null;
-}
+/** One energy meter point's registration as the operator sees it (the control API's schema). */
+export type MeterPointRegistrationView = controlComponents['schemas']['MeterPointRegistrationView'];
 
 /** The registration of every energy meter point of an imported account at `systemNow` (control API). */
 export function meterPointRegistrations(

@@ -1531,7 +1531,11 @@ export interface components {
             is_pinned: boolean;
             unpin_at: string | null;
             pinned_now: boolean;
-            origin: string;
+            /**
+             * @description Where the note came from - the account's own payload, a note posted (NOTE-1), or a transaction's note moved to the account.
+             * @enum {string}
+             */
+            origin: "account_payload" | "notes_create" | "transaction_moved";
         };
         MeterPointOutcome: {
             /** @enum {string} */
@@ -1551,8 +1555,13 @@ export interface components {
         };
         MeterPointRegistrationView: {
             mpxn: string;
-            supply_type: string;
-            status: string;
+            /** @enum {string} */
+            supply_type: "ELECTRICITY" | "GAS";
+            /**
+             * @description The statuses the mock reports (the interface's set is open, STS-14).
+             * @enum {string}
+             */
+            status: "PRE_REGISTRATION" | "REGISTRATION_REQUESTED" | "REGISTRATION_ACCEPTED" | "ON_SUPPLY" | "REGISTRATION_REJECTED" | "UNABLE_TO_REGISTER";
             sent_at: string | null;
             supply_start_date: string | null;
             outcome: components["schemas"]["MeterPointOutcome"] | null;
