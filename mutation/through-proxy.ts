@@ -84,7 +84,10 @@ if (unknown.length) {
   console.error(`unknown mutant(s): ${unknown.join(', ')}`);
   process.exit(2);
 }
-const chosen = selected.length ? mutants.filter((m) => selected.includes(m.id)) : mutants;
+// In the order given, so that a long run can take first the mutants a record is waiting on.
+const chosen = selected.length
+  ? selected.flatMap((id) => mutants.filter((m) => m.id === id))
+  : mutants;
 
 /** Serves mutant `id` (or the unmutated mock, `none`) and stops it once `work` is done. */
 async function withServed<T>(id: string, work: () => Promise<T>): Promise<T> {
