@@ -185,4 +185,26 @@ describe('the operator’s statements through the control API (decision 029)', (
     expect(checker.result().operations.get('(operator control API)')).toBe(2);
     expect(checker.result().groups.map((g) => g.rule)).not.toContain('kit:unknown-operation');
   });
+
+  it('names STS-3 for a status answered 200 for a pair the operator was told the mock does not hold, until a staging', async () => {
+    const rec = recordingClient();
+    const account = rec.client.account();
+    const external = account.external_account_number as string;
+    const held = await rec.send('GET', `/__mock/accounts/DEMO_ENERGY/${external}`);
+    expect(held.response.status).toBe(404);
+    const status = await rec.send('GET', api(`account-transfer-status/DEMO_ENERGY/${external}/`));
+    expect(status.response.status).toBe(404);
+    const as200 = withAnswer(status, 200, { status: 'UNKNOWN', service_account_number: '' });
+    // The mock's own answers: nothing.
+    expect(checkAll([held, status]).flat()).toEqual([]);
+    expect(checkAll([held, as200])[1]?.map((f) => [f.rule, f.severity, f.pointer])).toEqual([
+      ['STS-3', 'error', '/response/status'],
+    ]);
+    // A staging since may have created the process: the absence stated is void.
+    const staged = await rec.send('POST', STAGE, account);
+    expect(staged.response.status).toBe(201);
+    expect(checkAll([held, staged, as200]).flat()).toEqual([]);
+    // Without the operator's statement one stream cannot know the pair was never staged.
+    expect(checkAll([as200]).flat()).toEqual([]);
+  });
 });

@@ -2,7 +2,8 @@
  * The operator's statements about state, read from the kit mock's control API as it passes
  * through (decision 029, "Update: the operator's exchanges"). Against the kit's mock the
  * operator sets what no exchange of the interface shows: a supplier Paused or Complete (SUP-1),
- * an account marked to be skipped, the industry's outcome of a meter point, the operations teams.
+ * an account marked to be skipped, the industry's outcome of a meter point, the operations teams,
+ * an account it does not hold.
  * A control exchange (a path of spec/control.yaml, routed by the control spec) answered 2xx is
  * the operator's statement of that state, taken from its answer; the interface's answers that
  * follow are judged by the reference's rules on it: a staging accepted under a Paused supplier
@@ -28,6 +29,15 @@ function accountKey(supplier: string, external: string): string {
   return `${supplier}\u0000${external}`;
 }
 
+/** Interface operations whose success may create the account a body names (STG-1, decision 028). */
+const CREATES_ACCOUNT = new Set([
+  'createOrUpdateAccountImportProcess',
+  'scheduleV2AccountCreation',
+]);
+
+/** The operator's changes to the answers fixed in advance (decision 025). */
+const OVERRIDE_CHANGES = new Set(['addOverride', 'clearOverrides', 'removeOverride']);
+
 /** The rule a supplier's status breaks when a staging under it is accepted (STG-7, STG-8). */
 const STAGING_RULE = new Map([
   ['Paused', 'STG-7'],
@@ -42,6 +52,8 @@ export class OperatorState {
   readonly #rejected: BoundedKeys<Set<string>>;
   /** Accounts whose registration flows the interface answered as sent (REG-4). */
   readonly #flowsSent: BoundedKeys<true>;
+  /** Accounts the operator was told the mock does not hold (a 404 of its account record). */
+  readonly #absent: BoundedKeys<true>;
   /** The operations teams, once a listing stated the whole set (PRC-3); undefined before. */
   #teams: Set<string> | undefined;
   readonly #control: Contract;
@@ -51,6 +63,7 @@ export class OperatorState {
     this.#skipped = new BoundedKeys(maxEntries);
     this.#rejected = new BoundedKeys(maxEntries);
     this.#flowsSent = new BoundedKeys(maxEntries);
+    this.#absent = new BoundedKeys(maxEntries);
     this.#control = control;
   }
 
@@ -73,6 +86,7 @@ export class OperatorState {
     const { status } = exchange.response;
     if (status < 200 || status >= 300) return [];
     const params = new Map(Object.entries(matched.params));
+    this.#created(exchange, matched.operation.operationId);
     switch (matched.operation.operationId) {
       case 'createOrUpdateAccountImportProcess':
         return this.#staging(exchange, 'createOrUpdateAccountImportProcess');
@@ -88,13 +102,19 @@ export class OperatorState {
     }
   }
 
-  /** A 2xx answer of the control API: the state it confirms. */
+  /** A 2xx answer of the control API: the state it confirms (a 404 of an account: its absence). */
   #state(exchange: Exchange): void {
     const { status } = exchange.response;
-    if (status < 200 || status >= 300) return;
     const route = this.#control.route(exchange.request.method, pathOf(exchange.request.url));
     if (route.kind !== 'found') return;
     const params = new Map(Object.entries(route.params));
+    if (status === 404 && route.operation.operationId === 'getAccountRecord') {
+      this.#absent.set(accountKey(...accountOfPath(params)), true);
+      return;
+    }
+    if (status < 200 || status >= 300) return;
+    // An answer the operator fixed in advance is no longer the mock's state speaking.
+    if (OVERRIDE_CHANGES.has(route.operation.operationId)) this.#absent.clear();
     const answer = jsonBody(exchange.response.body);
     const body = answer.ok ? answer.value : undefined;
     switch (route.operation.operationId) {
@@ -138,7 +158,24 @@ export class OperatorState {
     this.#skipped.clear();
     this.#rejected.clear();
     this.#flowsSent.clear();
+    this.#absent.clear();
     this.#teams = undefined;
+  }
+
+  /**
+   * An interface exchange answered 2xx that may create the account it names (a staging, a V2
+   * schedule whose task creates it): the absence stated before is void for that account.
+   */
+  #created(exchange: Exchange, operation: string): void {
+    if (this.#absent.size === 0 || !CREATES_ACCOUNT.has(operation)) return;
+    const request = jsonBody(exchange.request.body);
+    const body = request.ok ? request.value : undefined;
+    const payload = field(body, 'payload') ?? body;
+    const supplier = text(field(payload, 'import_supplier'));
+    const external = text(field(payload, 'external_account_number'));
+    if (supplier !== undefined && external !== undefined) {
+      this.#absent.delete(accountKey(supplier, external));
+    }
   }
 
   /**
@@ -246,9 +283,24 @@ export class OperatorState {
     return out;
   }
 
-  /** STS-7: REJECTED once flows are sent and the operator rejected at least one meter point. */
+  /**
+   * STS-3: a status answered 200 for an account the operator was told the mock does not hold,
+   * with nothing since that could create it. STS-7: REJECTED once flows are sent and the
+   * operator rejected at least one meter point.
+   */
   #transferStatus(exchange: Exchange, params: Map<string, string>): Finding[] {
     const key = accountKey(...accountOfPath(params));
+    if (this.#absent.get(key)) {
+      return [
+        finding(
+          'STS-3',
+          'reference',
+          'getAccountTransferStatus',
+          '/response/status',
+          `a status answered ${exchange.response.status} for a pair the operator was told the mock does not hold, with no staging since: no account import process exists for it`,
+        ),
+      ];
+    }
     if (!this.#rejected.get(key) || !this.#flowsSent.get(key)) return [];
     const answer = jsonBody(exchange.response.body);
     const status = field(answer.ok ? answer.value : undefined, 'status');

@@ -267,6 +267,13 @@ export const KNOWN_RULES: readonly KnownRule[] = [
     shows: 'a process accepted for an operations team the operator\u2019s listed teams do not hold',
   },
   {
+    rule: 'STS-3',
+    source: 'reference',
+    scope: 'operator',
+    shows:
+      'a status answered 200 for a pair the operator was told the mock does not hold, with no staging since',
+  },
+  {
     rule: 'STS-7',
     source: 'reference',
     scope: 'operator',
