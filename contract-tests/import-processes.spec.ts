@@ -6,6 +6,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import type { ImportProcessSummary } from './support/api-client.ts';
+import { ControlClient } from './support/control-client.ts';
 import { listOrNone } from './support/lists.ts';
 import { DATETIME, operationTitle, REQUEST_VIOLATION } from './support/operations.ts';
 
@@ -61,8 +62,16 @@ test.describe(operationTitle('getAccountTransferStatus'), () => {
     api,
     settings,
     accounts,
+    request,
+    testKey,
   }) => {
-    const exchange = await api.transferStatus(settings.importSupplier, accounts.next());
+    const external = accounts.next();
+    if (settings.mode === 'mock') {
+      // The premise, where the operator can state it: the target holds nothing for the pair.
+      const control = new ControlClient(request, settings.controlURL, testKey);
+      expect(await control.account(settings.importSupplier, external)).toBeUndefined();
+    }
+    const exchange = await api.transferStatus(settings.importSupplier, external);
     expect(exchange.status).toBe(404);
   });
 
