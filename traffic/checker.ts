@@ -4,7 +4,7 @@
  * no file and opens no socket: the readers and the proxy hand it exchanges.
  */
 import type { Contract } from '../spec/index.ts';
-import { checkExchange, matchOperation } from './check-exchange.ts';
+import { checkExchange, compileAnswerValidators, matchOperation } from './check-exchange.ts';
 import type { Exchange } from './exchange.ts';
 import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, type Sample } from './findings.ts';
 import { DEFAULT_MAX_ACCOUNTS, TrafficHistory } from './history.ts';
@@ -54,6 +54,14 @@ export class TrafficChecker {
     this.#operator = new OperatorState(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
     this.#payments = new PaymentRetries(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
     this.#v2 = new V2Tasks(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
+  }
+
+  /**
+   * Compiles every answer's validator now (the proxy's checker does at start, decision 029):
+   * otherwise each compiles on the first answer of its kind. Returns how many were compiled.
+   */
+  compileAnswerValidators(): number {
+    return compileAnswerValidators(this.#contract);
   }
 
   /** Checks one exchange and returns its findings (also grouped for the result). */

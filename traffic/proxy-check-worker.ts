@@ -33,6 +33,9 @@ const ACK_BYTES = 16 * 1024 * 1024;
 if (parentPort) {
   const port = parentPort;
   const checker = new TrafficChecker(dataImport, workerData as CheckerOptions);
+  // Before the first message is read: exchanges posted meanwhile wait in the port's queue, and
+  // none of them pays for the compiling.
+  checker.compileAnswerValidators();
   let unacknowledged = 0;
   let bytes = 0;
   let acknowledged = 0;
