@@ -174,6 +174,15 @@ function steps(wire: () => WireExchange): Map<string, (w: WireExchange, e: Excha
         sink = checker.check(exchangeOf(w));
       },
     ],
+    [
+      'the same, the answer a byte longer than the request (a service whose echo differs)',
+      (w) => {
+        const bytes = new Uint8Array(w.responseBody.byteLength + 1);
+        bytes.set(w.responseBody);
+        bytes[bytes.length - 1] = 0x0a;
+        sink = checker.check(exchangeOf({ ...w, responseBody: bytes }));
+      },
+    ],
   ]).set('(keeps the sink alive)', () => {
     if (sink === wire) throw new Error('unreachable');
   });
