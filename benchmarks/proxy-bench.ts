@@ -20,8 +20,16 @@
  * BENCH_PROXY_PORT (4554); BENCH_SECONDS (5) bounds each throughput run. A baseline build
  * (BENCH_PROXY_BASELINE) and profiles (BENCH_PROXY_PROFILE) are described below.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,9 +50,11 @@ const PROFILE_DIR = process.env.BENCH_PROXY_PROFILE;
  * With BENCH_PROXY_BASELINE=TREE a proxy started from another checkout of the kit (with its own
  * node_modules, e.g. `git archive` of an earlier commit) is measured in the same blocks, on
  * BENCH_PROXY_BASELINE_PORT (4555): a change is judged before and after under the same load.
+ * A value that is no directory is a commit of this repository (BENCH_PROXY_BASELINE=b493487):
+ * its tree is written to a temporary directory with `git archive`, beside this node_modules.
  */
-const BASELINE = process.env.BENCH_PROXY_BASELINE;
-const BASELINE_LABEL = process.env.BENCH_PROXY_BASELINE_LABEL ?? BASELINE;
+const BASELINE = baselineTree(process.env.BENCH_PROXY_BASELINE);
+const BASELINE_LABEL = process.env.BENCH_PROXY_BASELINE_LABEL ?? process.env.BENCH_PROXY_BASELINE;
 const BASELINE_PORT = Number(process.env.BENCH_PROXY_BASELINE_PORT ?? 4555);
 /**
  * With BENCH_PROXY_FLOOR=1 a bare gateway that only forwards (forwarding-floor.ts) is measured in
@@ -59,6 +69,25 @@ const BLOCK_REQUESTS = 200;
 const CONNECTIONS = 20;
 const PATH = '/v1/data-import/validate-account/';
 const BODY = JSON.stringify(exampleAccount);
+
+/** The baseline's tree: a directory as given, or a commit written out with `git archive`. */
+function baselineTree(value: string | undefined): string | undefined {
+  if (value === undefined || value === '' || existsSync(value)) return value || undefined;
+  const tree = mkdtempSync(join(tmpdir(), 'kit-proxy-baseline-'));
+  const archive = spawnSync('git', ['archive', '--format=tar', value], {
+    cwd: root,
+    maxBuffer: 1024 * 1024 * 1024,
+  });
+  if (archive.status !== 0) {
+    throw new Error(
+      `BENCH_PROXY_BASELINE=${value} is no directory and no commit: ${archive.stderr}`,
+    );
+  }
+  const untar = spawnSync('tar', ['-x', '-C', tree], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`cannot write the tree of ${value}: ${untar.stderr}`);
+  symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+  return tree;
+}
 
 function start(args: string[], flags: string[] = [], cwd = root): ChildProcess {
   return spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
@@ -318,6 +347,10 @@ async function main(): Promise<void> {
       await new Promise((r) => proxy.once('close', r));
     }
     console.log(proxyOutput.trim().split('\n').slice(-1)[0] ?? '');
+    // A tree written out for a commit is this run's own.
+    if (BASELINE && BASELINE !== process.env.BENCH_PROXY_BASELINE) {
+      rmSync(BASELINE, { recursive: true, force: true });
+    }
   }
 }
 
