@@ -20,8 +20,17 @@
  * BENCH_PROXY_PORT (4554); BENCH_SECONDS (5) bounds each throughput run. A baseline build
  * (BENCH_PROXY_BASELINE) and profiles (BENCH_PROXY_PROFILE) are described below.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,9 +51,11 @@ const PROFILE_DIR = process.env.BENCH_PROXY_PROFILE;
  * With BENCH_PROXY_BASELINE=TREE a proxy started from another checkout of the kit (with its own
  * node_modules, e.g. `git archive` of an earlier commit) is measured in the same blocks, on
  * BENCH_PROXY_BASELINE_PORT (4555): a change is judged before and after under the same load.
+ * A value that is no directory is a commit of this repository (BENCH_PROXY_BASELINE=b493487):
+ * its tree is written to a temporary directory with `git archive`, beside this node_modules.
  */
-const BASELINE = process.env.BENCH_PROXY_BASELINE;
-const BASELINE_LABEL = process.env.BENCH_PROXY_BASELINE_LABEL ?? BASELINE;
+const BASELINE = baselineTree(process.env.BENCH_PROXY_BASELINE);
+const BASELINE_LABEL = process.env.BENCH_PROXY_BASELINE_LABEL ?? process.env.BENCH_PROXY_BASELINE;
 const BASELINE_PORT = Number(process.env.BENCH_PROXY_BASELINE_PORT ?? 4555);
 /**
  * With BENCH_PROXY_FLOOR=1 a bare gateway that only forwards (forwarding-floor.ts) is measured in
@@ -59,6 +70,25 @@ const BLOCK_REQUESTS = 200;
 const CONNECTIONS = 20;
 const PATH = '/v1/data-import/validate-account/';
 const BODY = JSON.stringify(exampleAccount);
+
+/** The baseline's tree: a directory as given, or a commit written out with `git archive`. */
+function baselineTree(value: string | undefined): string | undefined {
+  if (value === undefined || value === '' || existsSync(value)) return value || undefined;
+  const tree = mkdtempSync(join(tmpdir(), 'kit-proxy-baseline-'));
+  const archive = spawnSync('git', ['archive', '--format=tar', value], {
+    cwd: root,
+    maxBuffer: 1024 * 1024 * 1024,
+  });
+  if (archive.status !== 0) {
+    throw new Error(
+      `BENCH_PROXY_BASELINE=${value} is no directory and no commit: ${archive.stderr}`,
+    );
+  }
+  const untar = spawnSync('tar', ['-x', '-C', tree], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`cannot write the tree of ${value}: ${untar.stderr}`);
+  symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+  return tree;
+}
 
 function start(args: string[], flags: string[] = [], cwd = root): ChildProcess {
   return spawn(process.execPath, [...flags, '--import', 'tsx', ...args], {
@@ -150,6 +180,42 @@ function cpuMs(pid: number | undefined, thread = false): number | undefined {
   }
 }
 
+/**
+ * CPU ms each thread of a process has used so far (/proc/PID/task/TID/stat), by thread id; empty
+ * where /proc is not. The proxy's threads are all named `node`: its checker is told apart as the
+ * busiest thread other than the main one over a throughput run (V8's helper threads, mostly
+ * garbage collection, and the loader's each use far less).
+ */
+function threadsMs(pid: number | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  if (pid === undefined) return out;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    }
+  } catch {
+    // A thread that ended between the listing and its read: the run's figure leaves it out.
+  }
+  return out;
+}
+
+/** The most CPU ms one thread other than the main one used between two readings. */
+function busiestOther(
+  pid: number | undefined,
+  before: Map<string, number>,
+  after: Map<string, number>,
+) {
+  let most: number | undefined;
+  for (const [tid, ms] of after) {
+    if (tid === String(pid)) continue;
+    const used = ms - (before.get(tid) ?? 0);
+    if (most === undefined || used > most) most = used;
+  }
+  return most;
+}
+
 async function throughput(port: number, auth: string, seconds: number): Promise<number> {
   return (await load(port, auth, seconds)).rps;
 }
@@ -164,12 +230,14 @@ async function measured(
     mock: cpuMs(pids.mock),
     proxy: cpuMs(pids.proxy),
     forwarding: cpuMs(pids.proxy, true),
+    threads: threadsMs(pids.proxy),
   };
   const run = await load(side.port, auth, SECONDS);
   const after = {
     mock: cpuMs(pids.mock),
     proxy: cpuMs(pids.proxy),
     forwarding: cpuMs(pids.proxy, true),
+    threads: threadsMs(pids.proxy),
   };
   side.rps.push(run.rps);
   const per = (a?: number, b?: number) =>
@@ -180,6 +248,10 @@ async function measured(
   if (proxy !== undefined) side.cpu.proxy.push(proxy);
   const forwarding = per(before.forwarding, after.forwarding);
   if (forwarding !== undefined) side.cpu.forwarding.push(forwarding);
+  // The bare gateway has no checker: its busiest other thread is one of V8's.
+  const checker =
+    side.key === 'floor' ? undefined : busiestOther(pids.proxy, before.threads, after.threads);
+  if (checker !== undefined) side.cpu.checker.push((checker * 1000) / run.total);
 }
 
 async function load(
@@ -214,7 +286,7 @@ interface Side {
    * CPU µs per request in each throughput run: the mock's, the proxy's (all its threads), and
    * the proxy's forwarding thread alone.
    */
-  cpu: { mock: number[]; proxy: number[]; forwarding: number[] };
+  cpu: { mock: number[]; proxy: number[]; forwarding: number[]; checker: number[] };
 }
 
 /** A proxy in front of the mock, from this tree or from `tree` (a baseline build). */
@@ -247,7 +319,7 @@ async function main(): Promise<void> {
       port: MOCK_PORT,
       latency: [],
       rps: [],
-      cpu: { mock: [], proxy: [], forwarding: [] },
+      cpu: { mock: [], proxy: [], forwarding: [], checker: [] },
     },
     {
       key: 'proxy',
@@ -255,7 +327,7 @@ async function main(): Promise<void> {
       port: PROXY_PORT,
       latency: [],
       rps: [],
-      cpu: { mock: [], proxy: [], forwarding: [] },
+      cpu: { mock: [], proxy: [], forwarding: [], checker: [] },
     },
   ];
   if (BASELINE) {
@@ -268,7 +340,7 @@ async function main(): Promise<void> {
       port: BASELINE_PORT,
       latency: [],
       rps: [],
-      cpu: { mock: [], proxy: [], forwarding: [] },
+      cpu: { mock: [], proxy: [], forwarding: [], checker: [] },
     });
   }
   let floor: ChildProcess | undefined;
@@ -284,7 +356,7 @@ async function main(): Promise<void> {
       port: FLOOR_PORT,
       latency: [],
       rps: [],
-      cpu: { mock: [], proxy: [], forwarding: [] },
+      cpu: { mock: [], proxy: [], forwarding: [], checker: [] },
     });
   }
   let proxyOutput = '';
@@ -318,6 +390,10 @@ async function main(): Promise<void> {
       await new Promise((r) => proxy.once('close', r));
     }
     console.log(proxyOutput.trim().split('\n').slice(-1)[0] ?? '');
+    // A tree written out for a commit is this run's own.
+    if (BASELINE && BASELINE !== process.env.BENCH_PROXY_BASELINE) {
+      rmSync(BASELINE, { recursive: true, force: true });
+    }
   }
 }
 
@@ -336,6 +412,9 @@ function report(sides: Side[]): void {
       proxy_cpu_us_per_request: side.cpu.proxy.length ? Math.round(mean(side.cpu.proxy)) : null,
       forwarding_cpu_us_per_request: side.cpu.forwarding.length
         ? Math.round(mean(side.cpu.forwarding))
+        : null,
+      checker_cpu_us_per_request: side.cpu.checker.length
+        ? Math.round(mean(side.cpu.checker))
         : null,
     };
   };
@@ -379,11 +458,11 @@ function report(sides: Side[]): void {
     '',
     `${figures.scenario}; load average ${figures.load_average.join(', ')} (1, 5, 15 min, at the end). Latency: ${figures.latency_requests_each} sequential requests each on one kept-alive connection, in alternating blocks of ${BLOCK_REQUESTS}. Throughput: autocannon, ${CONNECTIONS} connections, ${RUNS} alternating runs of ${SECONDS} s each. The proxy checks every exchange (the same checker as \`check\`).`,
     '',
-    `| | p50 | p99 | req/s (${CONNECTIONS} connections) | x direct | runs (req/s) | CPU µs a request: mock | CPU µs a request: proxy | of which its forwarding thread |`,
-    '|---|---|---|---|---|---|---|---|---|',
+    `| | p50 | p99 | req/s (${CONNECTIONS} connections) | x direct | runs (req/s) | CPU µs a request: mock | CPU µs a request: proxy | of which its forwarding thread | its checker's thread |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...[...by.values()].map(
       (f) =>
-        `| ${f.label} | ${f.p50_ms} ms | ${f.p99_ms} ms | ${f.rps} | ${ratio(f)} | ${f.rps_runs.join(', ')} | ${f.mock_cpu_us_per_request ?? 'n/a'} | ${f.proxy_cpu_us_per_request ?? '-'} | ${f.forwarding_cpu_us_per_request ?? '-'} |`,
+        `| ${f.label} | ${f.p50_ms} ms | ${f.p99_ms} ms | ${f.rps} | ${ratio(f)} | ${f.rps_runs.join(', ')} | ${f.mock_cpu_us_per_request ?? 'n/a'} | ${f.proxy_cpu_us_per_request ?? '-'} | ${f.forwarding_cpu_us_per_request ?? '-'} | ${f.checker_cpu_us_per_request ?? '-'} |`,
     ),
     '',
     '| goal | measured | met |',

@@ -12,7 +12,7 @@
  *   external_account_number and service_account_number".
  */
 import { errorCatalogue, type OperationInfo } from '../spec/index.ts';
-import { type Exchange, jsonBody } from './exchange.ts';
+import { type Exchange, ExchangeJson } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
 
 /** PRC-5's message, as the error catalogue holds the reference's words. */
@@ -21,8 +21,8 @@ export const DRY_RUN_MESSAGE = errorCatalogue.detail('dry_run_succeeded');
 const PROCESS = 'processAccountImportProcess';
 
 /** The answer's top-level JSON object, or undefined. */
-function answerObject(exchange: Exchange): Record<string, unknown> | undefined {
-  const body = jsonBody(exchange.response.body);
+function answerObject(json: ExchangeJson): Record<string, unknown> | undefined {
+  const body = json.answer;
   return body.ok &&
     body.value !== null &&
     typeof body.value === 'object' &&
@@ -81,10 +81,14 @@ function drySucceeded(status: number, text: string): Finding[] {
  * The process answer's rules its own code shows (PRC-2, PRC-5, PRC-8). Only error answers are
  * read: a 2xx is judged by its schema (PRC-4).
  */
-export function checkProcessAnswer(op: OperationInfo, exchange: Exchange): Finding[] {
+export function checkProcessAnswer(
+  op: OperationInfo,
+  exchange: Exchange,
+  json = new ExchangeJson(exchange),
+): Finding[] {
   const { status } = exchange.response;
   if (op.operationId !== PROCESS || status < 400 || status >= 500) return [];
-  const body = answerObject(exchange);
+  const body = answerObject(json);
   const code = body?.code;
   if (body === undefined || typeof code !== 'string') return [];
   if (code === 'import_process_does_not_exist' && status !== 400) {

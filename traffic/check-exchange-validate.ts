@@ -11,7 +11,7 @@
  * not reported for every refusal.
  */
 import type { Contract, OperationInfo } from '../spec/index.ts';
-import { type Exchange, jsonBody } from './exchange.ts';
+import { type Exchange, ExchangeJson } from './exchange.ts';
 import { type Finding, finding } from './findings.ts';
 import { failsAtMasked } from './masked-values.ts';
 
@@ -19,8 +19,8 @@ import { failsAtMasked } from './masked-values.ts';
 const MAX_ERRORS = 1000;
 
 /** The attrs an error answer's `errors` names, or undefined when it has no such list. */
-function answerAttrs(exchange: Exchange): Set<string> | undefined {
-  const body = jsonBody(exchange.response.body);
+function answerAttrs(json: ExchangeJson): Set<string> | undefined {
+  const body = json.answer;
   const errors =
     body.ok && body.value !== null && typeof body.value === 'object'
       ? (body.value as { errors?: unknown }).errors
@@ -40,11 +40,13 @@ export function checkEveryFailureListed(
   contract: Contract,
   op: OperationInfo,
   exchange: Exchange,
+  json = new ExchangeJson(exchange),
 ): Finding[] {
   if (op.operationId !== 'validateAccount' || exchange.response.status !== 400) return [];
-  const listed = answerAttrs(exchange);
+  const listed = answerAttrs(json);
   if (!listed || listed.size === 0) return [];
-  const request = jsonBody(exchange.request.body);
+  // Validation reads decimals and stand-ins into the value in place: it takes the value.
+  const request = json.takeRequest();
   if (!request.ok) return [];
   const errors = contract.validateRequestBody(op.operationId, request.value);
   // A field a recording masked is not the value sent, and breaks what holds it (masked-values.ts).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataImport } from '../spec/index.ts';
 import { checkExchange } from './check-exchange.ts';
+import type { Exchange } from './exchange.ts';
 import { Pseudonyms, redactExchange } from './record-redact.ts';
 import { recordingClient, withAnswer } from './traffic.test-helper.ts';
 
@@ -102,5 +103,23 @@ describe('checkExchange', () => {
       'REG-8',
       'error',
     ]);
+  });
+  it('judges an echoed answer as sent, not as the request validation reads it in place', async () => {
+    const rec = recordingClient();
+    const account = rec.client.account();
+    // A number for a text field: the platform's serializers read it as text (spec/coercion.ts),
+    // so the request is valid, but an answer carrying the number breaks the answer's schema.
+    const sent = JSON.stringify({ ...account, external_account_number: 12345 });
+    const ok = await rec.send('POST', VALIDATE, account);
+    const echoed: Exchange = {
+      ...ok,
+      request: { ...ok.request, body: sent },
+      response: { ...ok.response, status: 200, body: sent },
+    };
+    // The same answer in other text (a space more) is parsed on its own: the reference figure.
+    const apart: Exchange = { ...echoed, response: { ...echoed.response, body: `${sent} ` } };
+    const alone = checkExchange(dataImport, apart);
+    expect(alone.some((f) => f.pointer.startsWith('/response/body'))).toBe(true);
+    expect(checkExchange(dataImport, echoed)).toEqual(alone);
   });
 });

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { dataImport } from '../spec/index.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it, vi } from 'vitest';
+import { type CompiledRequestValidators, loadContract } from '../spec/contract.ts';
+import * as requestFirstChecks from '../spec/generated/request-first-checks.ts';
+import * as requestValidators from '../spec/generated/request-validators.ts';
+import { dataImport, openapiDocument } from '../spec/index.ts';
 import { tokenExpiry } from './check-exchange.ts';
 import { TrafficChecker } from './checker.ts';
 import type { Exchange } from './exchange.ts';
@@ -237,5 +241,40 @@ describe('tokens', () => {
   it('reads no expiry from a header that is not a JWT', () => {
     expect(tokenExpiry('Token abc')).toBeUndefined();
     expect(tokenExpiry(`Token a.${'x'.repeat(9000)}.c`)).toBeUndefined();
+  });
+});
+
+describe('the answer validators compiled at start (decision 029, "The proxy")', () => {
+  /** A contract of its own, so what another test compiled in the shared one does not count. */
+  const freshContract = () =>
+    loadContract(
+      openapiDocument,
+      'kit:openapi',
+      requestValidators as unknown as CompiledRequestValidators,
+      requestFirstChecks as unknown as CompiledRequestValidators,
+    );
+
+  it('compiles every documented answer at start, so the first exchanges compile nothing', async () => {
+    const rec = recordingClient();
+    await rec.send('POST', '/v1/data-import/validate-account/', rec.client.account());
+    await rec.send('POST', '/v1/data-import/validate-account/', {});
+    await rec.send('GET', status('NEVER-STAGED'));
+    const compile = vi.spyOn(Ajv2020.prototype, 'compile');
+    try {
+      const cold = new TrafficChecker(freshContract());
+      const coldFindings = rec.exchanges.flatMap((e) => cold.check(e));
+      // Without the compiling at start, the first answers of each kind compile their validators.
+      expect(compile.mock.calls.length).toBeGreaterThan(0);
+      compile.mockClear();
+      const warm = new TrafficChecker(freshContract());
+      expect(warm.compileAnswerValidators()).toBeGreaterThan(0);
+      compile.mockClear();
+      const warmFindings = rec.exchanges.flatMap((e) => warm.check(e));
+      expect(compile).not.toHaveBeenCalled();
+      expect(warmFindings).toEqual(coldFindings);
+      expect(warm.result().exchanges).toBe(3);
+    } finally {
+      compile.mockRestore();
+    }
   });
 });

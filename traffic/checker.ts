@@ -4,9 +4,15 @@
  * no file and opens no socket: the readers and the proxy hand it exchanges.
  */
 import type { Contract } from '../spec/index.ts';
-import { checkExchange, matchOperation } from './check-exchange.ts';
+import { checkExchange, compileAnswerValidators, matchOperation } from './check-exchange.ts';
 import type { Exchange } from './exchange.ts';
-import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, type Sample } from './findings.ts';
+import {
+  DEFAULT_MAX_GROUPS,
+  type Finding,
+  type FindingGroup,
+  FindingGroups,
+  type Sample,
+} from './findings.ts';
 import { DEFAULT_MAX_ACCOUNTS, TrafficHistory } from './history.ts';
 import { DEFAULT_MASK_POLICY, type MaskPolicy, maskBody } from './mask.ts';
 import { OperatorState } from './operator-state.ts';
@@ -35,6 +41,18 @@ export interface CheckerResult {
   dropped: number;
 }
 
+/**
+ * What changed since the previous {@link TrafficChecker.changes}: the counts (a few dozen
+ * operations at most) and only the groups created or counted again, so that a reader polling a
+ * running checker on another thread (the proxy's live view) copies what changed, not every group.
+ */
+export interface CheckerChanges {
+  exchanges: number;
+  operations: [string, number][];
+  groups: FindingGroup[];
+  dropped: number;
+}
+
 /** Checks a stream of exchanges against the contract, keeping bounded state. */
 export class TrafficChecker {
   readonly #contract: Contract;
@@ -46,6 +64,8 @@ export class TrafficChecker {
   readonly #v2: V2Tasks;
   readonly #operations = new Map<string, number>();
   #exchanges = 0;
+  /** The exchanges counted at the last {@link TrafficChecker.changes} (none yet: -1). */
+  #changesAt = -1;
 
   constructor(contract: Contract, options: CheckerOptions = {}) {
     this.#contract = contract;
@@ -55,6 +75,14 @@ export class TrafficChecker {
     this.#operator = new OperatorState(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
     this.#payments = new PaymentRetries(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
     this.#v2 = new V2Tasks(options.maxAccounts ?? DEFAULT_MAX_ACCOUNTS);
+  }
+
+  /**
+   * Compiles every answer's validator now (the proxy's checker does at start, decision 029):
+   * otherwise each compiles on the first answer of its kind. Returns how many were compiled.
+   */
+  compileAnswerValidators(): number {
+    return compileAnswerValidators(this.#contract);
   }
 
   /** Checks one exchange and returns its findings (also grouped for the result). */
@@ -107,6 +135,21 @@ export class TrafficChecker {
     ]
       .filter((line) => line !== '')
       .join('\n');
+  }
+
+  /**
+   * What changed since the previous call, or undefined when no exchange was checked since (the
+   * counts and the groups change only with an exchange): a poll of an idle checker costs nothing.
+   */
+  changes(): CheckerChanges | undefined {
+    if (this.#exchanges === this.#changesAt) return undefined;
+    this.#changesAt = this.#exchanges;
+    return {
+      exchanges: this.#exchanges,
+      operations: [...this.#operations],
+      groups: this.#groups.changes(),
+      dropped: this.#groups.dropped,
+    };
   }
 
   /** What the checked exchanges showed. */

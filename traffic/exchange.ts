@@ -55,3 +55,47 @@ export function jsonBody(body: string): { ok: true; value: unknown } | { ok: fal
     return { ok: false };
   }
 }
+
+/** A body read as JSON (see {@link jsonBody}). */
+export type JsonRead = ReturnType<typeof jsonBody>;
+
+/**
+ * The two bodies of one exchange read as JSON at most once each, when a check first asks, and
+ * shared by the checks that only read them: an error answer was parsed by three checks, and an
+ * answer that is the request's own text (VAL-2's echo of the validated data) is the same value,
+ * parsed once for both. A check that changes the value it reads (the request's validation reads
+ * decimals and stand-ins in place) takes it with {@link ExchangeJson.takeRequest}, so that no
+ * later reader sees what it changed: they parse the text again.
+ */
+export class ExchangeJson {
+  readonly #exchange: Exchange;
+  #request: JsonRead | undefined;
+  #answer: JsonRead | undefined;
+
+  constructor(exchange: Exchange) {
+    this.#exchange = exchange;
+  }
+
+  /** The request body as JSON, not to be changed. */
+  get request(): JsonRead {
+    this.#request ??= jsonBody(this.#exchange.request.body);
+    return this.#request;
+  }
+
+  /** The answer body as JSON, not to be changed. */
+  get answer(): JsonRead {
+    if (this.#answer === undefined) {
+      const { request, response } = this.#exchange;
+      this.#answer = response.body === request.body ? this.request : jsonBody(response.body);
+    }
+    return this.#answer;
+  }
+
+  /** The request body as JSON for a check that changes it: later readers parse it afresh. */
+  takeRequest(): JsonRead {
+    const taken = this.request;
+    this.#request = undefined;
+    if (this.#answer === taken) this.#answer = undefined;
+    return taken;
+  }
+}

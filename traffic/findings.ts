@@ -70,6 +70,11 @@ export const DEFAULT_MAX_GROUPS = 10_000;
  */
 export class FindingGroups {
   readonly #groups = new Map<string, FindingGroup>();
+  /**
+   * Keys of the groups created or counted again since the last {@link FindingGroups.changes};
+   * kept only once a reader has asked, so `check` (which never asks) holds nothing more.
+   */
+  #changed: Set<string> | undefined;
   readonly #max: number;
   #dropped = 0;
 
@@ -84,6 +89,7 @@ export class FindingGroups {
     if (group) {
       group.count += 1;
       group.last = sample;
+      this.#changed?.add(key);
       return;
     }
     if (this.#groups.size >= this.#max) {
@@ -101,6 +107,21 @@ export class FindingGroups {
       first: sample,
       last: sample,
     });
+    this.#changed?.add(key);
+  }
+
+  /**
+   * The groups created or counted again since the previous call, new ones in the order they
+   * were created (as {@link FindingGroups.list} breaks ties): what a reader that keeps the
+   * groups it was given needs to be as up to date as `list()` (the proxy's live view, decision
+   * 029). The first call gives every group. Bounded as the groups are.
+   */
+  changes(): FindingGroup[] {
+    const changed = this.#changed
+      ? [...this.#changed].flatMap((key) => this.#groups.get(key) ?? [])
+      : [...this.#groups.values()];
+    this.#changed = new Set();
+    return changed;
   }
 
   /** Findings not kept because the group cap was reached. */

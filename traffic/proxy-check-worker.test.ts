@@ -68,7 +68,7 @@ describe("the proxy's checker thread", () => {
     expect(replies[1]).toEqual({ kind: 'checked', bytes: 2 * bytes });
     const result = replies.at(-1);
     expect(result?.kind === 'result' && result.id).toBe(7);
-    expect(result?.kind === 'result' && result.result.exchanges).toBe(2);
+    expect(result?.kind === 'result' && result.changes?.exchanges).toBe(2);
   });
 
   test('checks every exchange of a batch, in order, and acknowledges small ones by count', async () => {
@@ -78,9 +78,31 @@ describe("the proxy's checker thread", () => {
     const replies = await repliesUntilResult(worker, [{ kind: 'check', batch, bytes: 70 }]);
     expect(replies.map((r) => r.kind)).toEqual(['checked', 'checked', 'result']);
     const result = replies.at(-1);
-    expect(result?.kind === 'result' && result.result.exchanges).toBe(70);
-    expect(result?.kind === 'result' && result.result.groups.map((g) => [g.rule, g.count])).toEqual(
-      [['kit:unknown-operation', 70]],
-    );
+    expect(result?.kind === 'result' && result.changes?.exchanges).toBe(70);
+    expect(
+      result?.kind === 'result' && result.changes?.groups.map((g) => [g.rule, g.count]),
+    ).toEqual([['kit:unknown-operation', 70]]);
+  });
+
+  test('answers a result question with only what changed since the previous one', async () => {
+    const worker = checkerWorker();
+    running.push(worker);
+    const other = (): WireExchange => ({ ...exchange(), url: '/elsewhere' });
+    const results = async (messages: CheckerMessage[]) =>
+      (await repliesUntilResult(worker, messages)).flatMap((r) => (r.kind === 'result' ? [r] : []));
+    const [first] = await results([{ kind: 'check', batch: [exchange(), other()], bytes: 4 }]);
+    expect(first?.changes?.groups.map((g) => [g.operation, g.count])).toEqual([
+      ['GET /nowhere', 1],
+      ['GET /elsewhere', 1],
+    ]);
+    // Nothing checked since: nothing crosses the threads but the answer itself.
+    const [idle] = await results([]);
+    expect(idle).toEqual({ kind: 'result', id: 7 });
+    // One exchange more: its group alone, with the counts.
+    const [next] = await results([{ kind: 'check', batch: [other()], bytes: 2 }]);
+    expect(next?.changes?.exchanges).toBe(3);
+    expect(next?.changes?.groups.map((g) => [g.operation, g.count])).toEqual([
+      ['GET /elsewhere', 2],
+    ]);
   });
 });

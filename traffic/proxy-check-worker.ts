@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { dataImport } from '../spec/index.ts';
-import { type CheckerOptions, TrafficChecker } from './checker.ts';
+import { type CheckerChanges, type CheckerOptions, TrafficChecker } from './checker.ts';
 import { exchangeOf, type WireExchange } from './proxy-wire.ts';
 
 /** What the proxy posts to the worker: exchanges in the order their answers ended, or a question. */
@@ -16,9 +16,14 @@ export type CheckerMessage =
   | { kind: 'check'; batch: WireExchange[]; bytes: number }
   | { kind: 'result'; id: number };
 
-/** What the worker posts back: a result, or how many body bytes it has checked so far. */
+/**
+ * What the worker posts back: what changed since its previous answer to a result question
+ * (`changes` absent when no exchange was checked since), or how many body bytes it has checked
+ * so far. The proxy keeps the groups it was given (proxy.ts), so a poll of the live view copies
+ * across the threads only the groups that changed, not up to `--max-groups` every second.
+ */
 export type CheckerReply =
-  | { kind: 'result'; id: number; result: ReturnType<TrafficChecker['result']> }
+  | { kind: 'result'; id: number; changes?: CheckerChanges }
   | { kind: 'checked'; bytes: number };
 
 /**
@@ -33,6 +38,9 @@ const ACK_BYTES = 16 * 1024 * 1024;
 if (parentPort) {
   const port = parentPort;
   const checker = new TrafficChecker(dataImport, workerData as CheckerOptions);
+  // Before the first message is read: exchanges posted meanwhile wait in the port's queue, and
+  // none of them pays for the compiling.
+  checker.compileAnswerValidators();
   let unacknowledged = 0;
   let bytes = 0;
   let acknowledged = 0;
@@ -51,10 +59,11 @@ if (parentPort) {
     unacknowledged = 0;
     acknowledged = bytes;
     port.postMessage({ kind: 'checked', bytes } satisfies CheckerReply);
+    const changes = checker.changes();
     port.postMessage({
       kind: 'result',
       id: message.id,
-      result: checker.result(),
+      ...(changes ? { changes } : {}),
     } satisfies CheckerReply);
   });
 }

@@ -93,3 +93,31 @@ describe('the exchange handed to the checker thread', () => {
     expect(exchange.request.body).toBe(gz.toString('utf8'));
   });
 });
+
+describe('an answer of the request own bytes (VAL-2 echo)', () => {
+  const body = (s: string) => ownedBytes([Buffer.from(s)], Buffer.byteLength(s));
+
+  test('is decoded once: the answer is the request text, the same string', () => {
+    const echoed = exchangeOf(wire({ requestBody: body(text), responseBody: body(text) }));
+    expect(echoed.response.body).toBe(text);
+    expect(echoed.request.body).toBe(text);
+  });
+
+  test('is decoded on its own when a byte differs, or when its coding differs', () => {
+    const other = text.replace('true', 'fals');
+    expect(other.length).toBe(text.length);
+    const changed = exchangeOf(wire({ requestBody: body(text), responseBody: body(other) }));
+    expect(changed.response.body).toBe(other);
+    const gzipped = gzipSync(Buffer.from(text));
+    const coded = exchangeOf(
+      wire({
+        requestBody: ownedBytes([gzipped], gzipped.length),
+        responseBody: ownedBytes([gzipped], gzipped.length),
+        responseHeaders: ['content-encoding', 'gzip'],
+      }),
+    );
+    // The request declares no coding: its bytes are read as they came; the answer's are unzipped.
+    expect(coded.response.body).toBe(text);
+    expect(coded.request.body).not.toBe(text);
+  });
+});

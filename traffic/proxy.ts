@@ -15,8 +15,14 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { dataImport, errorCatalogue } from '../spec/index.ts';
-import type { CheckerOptions, CheckerResult } from './checker.ts';
-import { DEFAULT_MAX_GROUPS, type Finding, FindingGroups, finding } from './findings.ts';
+import type { CheckerChanges, CheckerOptions, CheckerResult } from './checker.ts';
+import {
+  DEFAULT_MAX_GROUPS,
+  type Finding,
+  type FindingGroup,
+  FindingGroups,
+  finding,
+} from './findings.ts';
 import type { MaskPolicy } from './mask.ts';
 import type { CheckerMessage, CheckerReply } from './proxy-check-worker.ts';
 import { forwardedHeaders, pairsOf } from './proxy-headers.ts';
@@ -88,6 +94,9 @@ const BATCH_WAIT_MS = 5;
 class RemoteChecker {
   readonly #worker: Worker;
   readonly #results = new Map<number, (result: CheckerResult) => void>();
+  /** The checker's groups as its answers left them: each answer carries only what changed. */
+  readonly #groups = new Map<string, FindingGroup>();
+  #counts: Omit<CheckerChanges, 'groups'> = { exchanges: 0, operations: [], dropped: 0 };
   readonly #waiting: (() => void)[] = [];
   #posted = 0;
   #checked = 0;
@@ -105,12 +114,33 @@ class RemoteChecker {
         while (!this.full && this.#waiting.length > 0) this.#waiting.shift()?.();
         return;
       }
-      this.#results.get(reply.id)?.(reply.result);
+      if (reply.changes) this.#apply(reply.changes);
+      this.#results.get(reply.id)?.(this.#snapshot());
       this.#results.delete(reply.id);
     });
     this.#worker.on('error', (error) => {
       this.#failure = error;
     });
+  }
+
+  /** Takes in what changed on the checker's side since its previous answer. */
+  #apply(changes: CheckerChanges): void {
+    const { groups, ...counts } = changes;
+    this.#counts = counts;
+    // Groups are never removed; a new one is appended, as the checker's own Map orders them.
+    for (const group of groups) {
+      this.#groups.set(`${group.rule}\u0000${group.operation}\u0000${group.pointer}`, group);
+    }
+  }
+
+  /** The checker's result as of its latest answer, ordered as `FindingGroups.list` orders it. */
+  #snapshot(): CheckerResult {
+    return {
+      exchanges: this.#counts.exchanges,
+      operations: new Map(this.#counts.operations),
+      groups: sortGroups([...this.#groups.values()]),
+      dropped: this.#counts.dropped,
+    };
   }
 
   /** Whether new requests must wait for the checker. */
@@ -477,12 +507,17 @@ function forward(context: ExchangeContext, req: IncomingMessage, res: ServerResp
   });
 }
 
-/** The checker's result with the proxy's own findings among its groups. */
-function merge(result: CheckerResult, own: FindingGroups): CheckerResult {
-  const groups = [...result.groups, ...own.list()].sort(
+/** Groups errors first, then by count (a stable sort: ties keep their order). */
+function sortGroups(groups: FindingGroup[]): FindingGroup[] {
+  return groups.sort(
     (a, b) =>
       (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || b.count - a.count,
   );
+}
+
+/** The checker's result with the proxy's own findings among its groups. */
+function merge(result: CheckerResult, own: FindingGroups): CheckerResult {
+  const groups = sortGroups([...result.groups, ...own.list()]);
   return { ...result, groups, dropped: result.dropped + own.dropped };
 }
 
