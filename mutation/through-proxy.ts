@@ -136,11 +136,13 @@ function throughProxy(id: string, operations: string[], extra: string[] = []): P
 function report(final: boolean): number {
   const found = rows.filter((r) => r.found).length;
   const percent = rows.length ? ((found / rows.length) * 100).toFixed(1) : '0';
-  const scope = selected.length
-    ? ' (a selection, not the whole set)'
-    : final
-      ? ''
-      : ` (partial: ${rows.length} of ${chosen.length} run so far)`;
+  // Every mutant named in another order is the whole set, not a selection.
+  const scope =
+    new Set(chosen.map((m) => m.id)).size < mutants.length
+      ? ' (a selection, not the whole set)'
+      : final
+        ? ''
+        : ` (partial: ${rows.length} of ${chosen.length} run so far)`;
   const headline = `found from traffic alone: ${found}/${rows.length} mutants (${percent}%)${scope}`;
   if (final) console.log(`\n${headline}`);
   writeResults('traffic-mutants', { found, total: rows.length, percent: Number(percent), rows }, [
