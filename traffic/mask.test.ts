@@ -1,6 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { openapiDocument } from '../spec/index.ts';
-import { DEFAULT_MASK_POLICY, MASKED, maskBody, maskJson } from './mask.ts';
+import { DEFAULT_MASK_POLICY, MASKED, maskBody, maskJson, redactBody } from './mask.ts';
 
 /**
  * Fields of an account that name, reach or identify a person: what a recording "safe to attach to
@@ -57,5 +57,38 @@ describe('the default mask policy', () => {
     expect(whole).toContain(MASKED);
     const cut = maskBody(JSON.stringify({ query }).slice(0, -3));
     expect(cut).not.toContain('sk_live_secret');
+  });
+});
+
+describe('an error item that refuses a masked field', () => {
+  const body = JSON.stringify({
+    detail: 'Could not validate account data.',
+    code: 'account_failed_validation',
+    errors: [
+      {
+        detail: '0207946012 is not a valid phone number',
+        code: 'invalid_phone_number',
+        attr: 'customers.0.landline',
+      },
+      {
+        detail: '2329222639322 is not a valid MPAN core',
+        code: 'invalid_supply_point',
+        attr: 'supply_addresses.0.meter_points.0.mpan',
+      },
+    ],
+  });
+
+  it('has its detail masked in a report and pseudonymised in a recording: it quotes the value', () => {
+    const masked = maskBody(body);
+    expect(masked).not.toContain('0207946012');
+    expect(JSON.parse(masked).errors[0].detail).toBe('[REDACTED]');
+    // A detail about a field the policy does not mask stays, and so does the error body's own.
+    expect(JSON.parse(masked).errors[1].detail).toBe('2329222639322 is not a valid MPAN core');
+    expect(JSON.parse(masked).detail).toBe('Could not validate account data.');
+    const redacted = JSON.parse(
+      redactBody(body, DEFAULT_MASK_POLICY, (kind) => `[REDACTED:${kind}:1]`),
+    );
+    expect(redacted.errors[0].detail).toBe('[REDACTED:detail:1]');
+    expect(redacted.errors[1].detail).toContain('2329222639322');
   });
 });

@@ -79,6 +79,16 @@ const JWT = /eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g;
 /** Nesting beyond this is cut, so a hostile body cannot exhaust the stack. */
 const MAX_DEPTH = 32;
 
+/**
+ * Whether an error item (`{attr, detail}`, ERR-5) refuses a field the policy masks: its detail
+ * then quotes the masked value ("0207946012 is not a valid phone number"), so it is masked too.
+ */
+function detailQuotesMasked(item: Record<string, unknown>, policy: MaskPolicy): boolean {
+  const { attr, detail } = item;
+  if (typeof attr !== 'string' || typeof detail !== 'string' || attr.length > 1000) return false;
+  return attr.split('.').some((segment) => policy.fields.has(segment.toLowerCase()));
+}
+
 /** A copy of a JSON value with every field of the policy masked, at any depth. */
 export function maskJson(
   value: unknown,
@@ -91,9 +101,12 @@ export function maskJson(
   if (Array.isArray(value)) return value.map((v) => maskJson(v, policy, depth + 1));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = Object.create(null);
+  const quoting = detailQuotesMasked(value as Record<string, unknown>, policy);
   for (const [key, v] of Object.entries(value)) {
     out[key] =
-      policy.fields.has(key.toLowerCase()) && v !== null ? MASKED : maskJson(v, policy, depth + 1);
+      (policy.fields.has(key.toLowerCase()) && v !== null) || (quoting && key === 'detail')
+        ? MASKED
+        : maskJson(v, policy, depth + 1);
   }
   return out;
 }
@@ -198,11 +211,14 @@ export function redactJson(
   if (Array.isArray(value)) return value.map((v) => redactJson(v, policy, replace, depth + 1));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = Object.create(null);
+  const quoting = detailQuotesMasked(value as Record<string, unknown>, policy);
   for (const [key, v] of Object.entries(value)) {
     out[key] =
       policy.fields.has(key.toLowerCase()) && v !== null
         ? replace(kindOf(key), typeof v === 'string' ? v : JSON.stringify(v))
-        : redactJson(v, policy, replace, depth + 1);
+        : quoting && key === 'detail'
+          ? replace('detail', v as string)
+          : redactJson(v, policy, replace, depth + 1);
   }
   return out;
 }
