@@ -16,6 +16,7 @@ import { DEFAULT_MAX_KEPT, type FidelityResult, FidelityTally } from './fidelity
 import type { MaskPolicy } from './mask.ts';
 import { RecordedClock } from './replay-clock.ts';
 import { isGraphql, type ReplayCredentials, replayedRequest } from './replay-request.ts';
+import { bodyWithStandIns, refusedAttrs } from './replay-stand-ins.ts';
 
 /** Where the replay sends: the interface's base URL and, when elsewhere, the control API's. */
 export interface ReplayTarget {
@@ -168,8 +169,13 @@ async function replayExchange(exchange: Exchange, index: number, state: ReplaySt
     tally.setup += 1;
     outgoing = replayedRequest(exchange.request, ids, credentials);
   }
-  const { method, target: path, headers, body } = outgoing;
-  // Personal data a recording masked is sent as masked: the target may refuse what was valid.
+  const { method, target: path, headers } = outgoing;
+  // Personal data the recording redacted goes as stand-ins of its form; what has none is sent as
+  // redacted, and the target may refuse what was valid.
+  const { body, replaced } = bodyWithStandIns(
+    outgoing.body,
+    refusedAttrs(exchange.response.status, exchange.response.body),
+  );
   const redactedInput = /\[REDACTED/.test(body) || /%5BREDACTED/i.test(path);
   const answer = await send(target.baseUrl, method, path, headers, body);
   if (isGraphql(exchange.request)) learnCredentials(answer, credentials);
@@ -201,7 +207,11 @@ async function replayExchange(exchange: Exchange, index: number, state: ReplaySt
       replayedStatus: answer.status,
       ...(redactedInput
         ? { note: 'the request was sent with values the recording redacted (personal data)' }
-        : {}),
+        : replaced > 0
+          ? {
+              note: 'the request was sent with stand-ins for the personal data the recording redacted',
+            }
+          : {}),
     },
     comparison,
   );
