@@ -92,3 +92,17 @@ describe('an error item that refuses a masked field', () => {
     expect(redacted.errors[1].detail).toContain('2329222639322');
   });
 });
+
+describe('an empty value of a masked field', () => {
+  it('stays empty: it holds nothing to hide, and a mask would make it look given', () => {
+    expect(maskJson({ email: '', mobile: '07123456789' })).toEqual({ email: '', mobile: MASKED });
+    const redacted = JSON.parse(
+      redactBody(
+        '{"email":"","landline":"02079460123"}',
+        DEFAULT_MASK_POLICY,
+        (kind) => `[REDACTED:${kind}:1]`,
+      ),
+    );
+    expect(redacted).toEqual({ email: '', landline: '[REDACTED:landline:1]' });
+  });
+});

@@ -104,7 +104,8 @@ export function maskJson(
   const quoting = detailQuotesMasked(value as Record<string, unknown>, policy);
   for (const [key, v] of Object.entries(value)) {
     out[key] =
-      (policy.fields.has(key.toLowerCase()) && v !== null) || (quoting && key === 'detail')
+      (policy.fields.has(key.toLowerCase()) && v !== null && v !== '') ||
+      (quoting && key === 'detail')
         ? MASKED
         : maskJson(v, policy, depth + 1);
   }
@@ -214,7 +215,8 @@ export function redactJson(
   const quoting = detailQuotesMasked(value as Record<string, unknown>, policy);
   for (const [key, v] of Object.entries(value)) {
     out[key] =
-      policy.fields.has(key.toLowerCase()) && v !== null
+      // An empty value holds nothing to hide, and masking it would make it look given.
+      policy.fields.has(key.toLowerCase()) && v !== null && v !== ''
         ? replace(kindOf(key), typeof v === 'string' ? v : JSON.stringify(v))
         : quoting && key === 'detail'
           ? replace('detail', v as string)
