@@ -23,6 +23,23 @@ describe('standInFor: a value of the field’s form for a pseudonym', () => {
     expect(standInFor('[REDACTED:contact_emails:3]')).toEqual(['redacted.3@example.com']);
   });
 
+  it('keeps two addresses two, and keeps the pseudonym where the recorded answer refused the field or a part of it', () => {
+    expect(standInFor('[REDACTED:supply_address1:2]')).not.toEqual(
+      standInFor('[REDACTED:supply_address1:3]'),
+    );
+    const body = {
+      billing_address: '[REDACTED:billing_address:1]',
+      customers: [{ mobile: '[REDACTED:mobile:1]', email: '[REDACTED:email:1]' }],
+    };
+    const refused = new Set(['billing_address.delivery_point_identifier', 'customers.0.mobile']);
+    const { value, replaced } = withStandIns(body, refused);
+    expect(replaced).toBe(1);
+    expect(JSON.parse(JSON.stringify(value))).toEqual({
+      billing_address: '[REDACTED:billing_address:1]',
+      customers: [{ mobile: '[REDACTED:mobile:1]', email: 'redacted.1@example.com' }],
+    });
+  });
+
   it('stands in for no secret, no unnumbered pseudonym and no report marker', () => {
     for (const value of [
       '[REDACTED:token:1]',

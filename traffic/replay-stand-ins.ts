@@ -21,7 +21,7 @@ const MOBILE = '07123456789';
 const LANDLINE = '02079460123';
 const POSTCODE = 'EC2A 4NE';
 const NAME = 'Redacted';
-const ADDRESS_LINE = '1 Redacted Street';
+const ADDRESS_LINE = 'Redacted Street';
 
 /** An e-mail of its own per pseudonym, so that two people's addresses stay two addresses. */
 const email = (n: string): string => `redacted.${n}@example.com`;
@@ -47,8 +47,17 @@ const STAND_INS = new Map<string, (n: string) => unknown>([
   ['complainant_name', () => NAME],
   ['account_holder_name', () => NAME],
   ['salutation', () => `Dear ${NAME}`],
-  ['address', () => ({ locality: NAME, postal_code: POSTCODE })],
-  ['billing_address', () => ({ locality: NAME, postal_code: POSTCODE })],
+  // A British Address (street, post town, postcode) and an installation's EnergyAddress.
+  [
+    'billing_address',
+    (n) => ({
+      country: 'GB',
+      street_address: `${n} ${ADDRESS_LINE}`,
+      locality: NAME,
+      postal_code: POSTCODE,
+    }),
+  ],
+  ['address', (n) => ({ line1: `${n} ${ADDRESS_LINE}`, postcode: POSTCODE })],
   ...[
     'address_line_1',
     'address_line_2',
@@ -69,7 +78,9 @@ const STAND_INS = new Map<string, (n: string) => unknown>([
     'supply_address3',
     'supply_address4',
     'supply_address5',
-  ].map((kind): [string, () => string] => [kind, () => ADDRESS_LINE]),
+    // One line per pseudonym: two addresses the recording kept apart stay apart (a duplicate
+    // supply address is refused).
+  ].map((kind): [string, (n: string) => string] => [kind, (n) => `${n} ${ADDRESS_LINE}`]),
 ]);
 
 /** The stand-in of one pseudonym, or undefined when its kind has none (a secret, a bank detail). */
@@ -92,7 +103,7 @@ export function withStandIns(
   depth = 0,
 ): { value: unknown; replaced: number } {
   if (typeof value === 'string') {
-    if (!value.startsWith('[REDACTED:') || refused.has(path)) return { value, replaced: 0 };
+    if (!value.startsWith('[REDACTED:') || refusedAt(refused, path)) return { value, replaced: 0 };
     const standIn = standInFor(value);
     return standIn === undefined ? { value, replaced: 0 } : { value: standIn, replaced: 1 };
   }
@@ -117,6 +128,14 @@ export function withStandIns(
     out[key] = r.value;
   }
   return { value: replaced ? out : value, replaced };
+}
+
+/** Whether the answer refused the field at `path` or a part of it (a masked object's member). */
+function refusedAt(refused: ReadonlySet<string>, path: string): boolean {
+  if (refused.size === 0) return false;
+  if (refused.has(path)) return true;
+  for (const attr of refused) if (attr.startsWith(`${path}.`)) return true;
+  return false;
 }
 
 /** The dot-paths a recorded 400 refused (`errors[].attr`, ERR-5), at most 1,000. */
