@@ -216,4 +216,7 @@ for (const mutant of chosen) {
 }
 
 const found = report(true);
-process.exit(found === rows.length ? 0 : 1);
+// The whole set holds the proof's goal (decision 029): at least 90% found from traffic alone. A
+// selection is a maintainer asking after those mutants: every one must be found.
+const whole = new Set(chosen.map((m) => m.id)).size === mutants.length;
+process.exit((whole ? found >= Math.ceil(mutants.length * 0.9) : found === rows.length) ? 0 : 1);
