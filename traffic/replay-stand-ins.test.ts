@@ -4,7 +4,7 @@ import { isValidUkPostcode } from '../spec/formats/postcode.ts';
 import { Pseudonyms, redactExchange } from './record-redact.ts';
 import { type LoopbackServer, recordedAgainst, serveMock } from './replay.test-helper.ts';
 import { replayRecording } from './replay.ts';
-import { bodyWithStandIns, standInFor, withStandIns } from './replay-stand-ins.ts';
+import { bodyWithStandIns, refusedAttrs, standInFor, withStandIns } from './replay-stand-ins.ts';
 
 const servers: LoopbackServer[] = [];
 afterEach(async () => {
@@ -31,7 +31,26 @@ describe('standInFor: a value of the field’s form for a pseudonym', () => {
       billing_address: '[REDACTED:billing_address:1]',
       customers: [{ mobile: '[REDACTED:mobile:1]', email: '[REDACTED:email:1]' }],
     };
-    const refused = new Set(['billing_address.delivery_point_identifier', 'customers.0.mobile']);
+    const refused = refusedAttrs(
+      400,
+      JSON.stringify({
+        errors: [
+          {
+            attr: 'billing_address.delivery_point_identifier',
+            code: 'invalid_delivery_point_identifier',
+          },
+          { attr: 'customers.0.mobile', code: 'invalid_phone_number' },
+          // A hostile answer: past 1,000 items and 1,000 characters nothing more is read.
+          ...Array.from({ length: 5000 }, (_, i) => ({ attr: `x.${i}` })),
+          { attr: 'customers.0.email' },
+          { attr: `${'a.'.repeat(600)}b` },
+        ],
+      }),
+    );
+    expect(refused.size).toBeLessThan(1200);
+    expect(refused.has('customers.0.email')).toBe(false);
+    expect(refusedAttrs(200, '{"errors":[{"attr":"customers.0.email"}]}').size).toBe(0);
+    expect(refusedAttrs(400, 'not json').size).toBe(0);
     const { value, replaced } = withStandIns(body, refused);
     expect(replaced).toBe(1);
     expect(JSON.parse(JSON.stringify(value))).toEqual({

@@ -103,7 +103,7 @@ export function withStandIns(
   depth = 0,
 ): { value: unknown; replaced: number } {
   if (typeof value === 'string') {
-    if (!value.startsWith('[REDACTED:') || refusedAt(refused, path)) return { value, replaced: 0 };
+    if (!value.startsWith('[REDACTED:') || refused.has(path)) return { value, replaced: 0 };
     const standIn = standInFor(value);
     return standIn === undefined ? { value, replaced: 0 } : { value: standIn, replaced: 1 };
   }
@@ -130,15 +130,10 @@ export function withStandIns(
   return { value: replaced ? out : value, replaced };
 }
 
-/** Whether the answer refused the field at `path` or a part of it (a masked object's member). */
-function refusedAt(refused: ReadonlySet<string>, path: string): boolean {
-  if (refused.size === 0) return false;
-  if (refused.has(path)) return true;
-  for (const attr of refused) if (attr.startsWith(`${path}.`)) return true;
-  return false;
-}
-
-/** The dot-paths a recorded 400 refused (`errors[].attr`, ERR-5), at most 1,000. */
+/**
+ * The dot-paths a recorded 400 refused (`errors[].attr`, ERR-5, at most 1,000 items) and the
+ * paths holding them.
+ */
 export function refusedAttrs(status: number, answer: string): Set<string> {
   const out = new Set<string>();
   if (status !== 400) return out;
@@ -156,7 +151,11 @@ export function refusedAttrs(status: number, answer: string): Set<string> {
   for (const item of errors.slice(0, 1000)) {
     const attr =
       item !== null && typeof item === 'object' ? (item as { attr?: unknown }).attr : undefined;
-    if (typeof attr === 'string' && attr.length <= 1000) out.add(attr);
+    if (typeof attr !== 'string' || attr.length > 1000) continue;
+    // The field and every field holding it: a masked object refused in one of its members
+    // (billing_address.delivery_point_identifier) keeps its pseudonym too; one lookup a value.
+    const segments = attr.split('.');
+    for (let i = 1; i <= segments.length; i += 1) out.add(segments.slice(0, i).join('.'));
   }
   return out;
 }
