@@ -18,6 +18,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { openapiDocument } from '../spec/index.ts';
 import type { FindingGroup } from '../traffic/findings.ts';
+import { isPlatformOnlyOperation } from '../traffic/platform-only.ts';
 import { startMockProcess } from '../variants/harness.ts';
 import {
   describeGroup,
@@ -51,10 +52,8 @@ function platformOnlyOperations(): Set<string> {
   const paths = (openapiDocument.paths ?? {}) as Record<string, Record<string, unknown>>;
   for (const item of Object.values(paths)) {
     for (const op of Object.values(item)) {
-      const o = op as { operationId?: unknown; 'x-source'?: unknown } | null;
-      if (o && typeof o.operationId === 'string' && o['x-source'] === 'platform') {
-        out.add(o.operationId);
-      }
+      const id = (op as { operationId?: unknown } | null)?.operationId;
+      if (typeof id === 'string' && isPlatformOnlyOperation(op)) out.add(id);
     }
   }
   return out;

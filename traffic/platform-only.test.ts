@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataImport } from '../spec/index.ts';
 import { TrafficChecker } from './checker.ts';
+import { isPlatformOnlyOperation } from './platform-only.ts';
 import { recordingClient, withAnswer } from './traffic.test-helper.ts';
 
 /** A 400 keyed by field, as a framework's default error body would be, not the standardized one. */
@@ -23,5 +24,15 @@ describe('gradedBySource: a finding on an operation the platform alone describes
     expect(onV1.map((f) => [f.rule, f.source, f.severity])).toEqual([
       ['ERR-1', 'reference', 'error'],
     ]);
+  });
+
+  it('knows the V2 operations as the platform’s alone, and historical statements as the reference’s', () => {
+    const only = (id: string) => isPlatformOnlyOperation(dataImport.operation(id).operation);
+    expect(only('validateV2Account')).toBe(true);
+    expect(only('scheduleV2AccountCreation')).toBe(true);
+    expect(only('getV2AccountImportStatus')).toBe(true);
+    // x-source: platform for the checks the platform adds, but HST-1..HST-3 are the reference's.
+    expect(only('createHistoricalStatements')).toBe(false);
+    expect(only('validateAccount')).toBe(false);
   });
 });
